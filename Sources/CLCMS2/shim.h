@@ -1,0 +1,28 @@
+#ifndef GAMUTKIT_CLCMS2_SHIM_H
+#define GAMUTKIT_CLCMS2_SHIM_H
+#include <lcms2.h>
+
+// LittleCMS's TYPE_* pixel formats are built from shift macros that Swift cannot import.
+// They are re-exported here as constants, computed by the C compiler from lcms2.h itself.
+static const cmsUInt32Number CLCMS2_TYPE_GRAY_8 = TYPE_GRAY_8;
+static const cmsUInt32Number CLCMS2_TYPE_GRAY_16 = TYPE_GRAY_16;
+static const cmsUInt32Number CLCMS2_TYPE_GRAY_16_SE = TYPE_GRAY_16_SE;
+static const cmsUInt32Number CLCMS2_TYPE_GRAY_FLT = TYPE_GRAY_FLT;
+static const cmsUInt32Number CLCMS2_TYPE_GRAYA_8 = TYPE_GRAYA_8;
+static const cmsUInt32Number CLCMS2_TYPE_GRAYA_16 = TYPE_GRAYA_16;
+static const cmsUInt32Number CLCMS2_TYPE_GRAYA_16_SE = TYPE_GRAYA_16_SE;
+static const cmsUInt32Number CLCMS2_TYPE_GRAYA_FLT = TYPE_GRAYA_FLT;
+static const cmsUInt32Number CLCMS2_TYPE_RGB_8 = TYPE_RGB_8;
+static const cmsUInt32Number CLCMS2_TYPE_RGB_16 = TYPE_RGB_16;
+static const cmsUInt32Number CLCMS2_TYPE_RGB_16_SE = TYPE_RGB_16_SE;
+static const cmsUInt32Number CLCMS2_TYPE_RGB_FLT = TYPE_RGB_FLT;
+static const cmsUInt32Number CLCMS2_TYPE_RGBA_8 = TYPE_RGBA_8;
+static const cmsUInt32Number CLCMS2_TYPE_RGBA_16 = TYPE_RGBA_16;
+static const cmsUInt32Number CLCMS2_TYPE_RGBA_16_SE = TYPE_RGBA_16_SE;
+static const cmsUInt32Number CLCMS2_TYPE_RGBA_FLT = TYPE_RGBA_FLT;
+static const cmsUInt32Number CLCMS2_TYPE_CMYK_8 = TYPE_CMYK_8;
+static const cmsUInt32Number CLCMS2_TYPE_CMYK_16 = TYPE_CMYK_16;
+static const cmsUInt32Number CLCMS2_TYPE_CMYK_16_SE = TYPE_CMYK_16_SE;
+static const cmsUInt32Number CLCMS2_TYPE_CMYK_FLT = TYPE_CMYK_FLT;
+
+#endif

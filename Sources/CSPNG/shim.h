@@ -1,0 +1,4 @@
+#ifndef GAMUTKIT_CSPNG_SHIM_H
+#define GAMUTKIT_CSPNG_SHIM_H
+#include <spng.h>
+#endif

@@ -1,0 +1,143 @@
+internal import CLCMS2
+
+extension ColorProfile {
+    /// GamutKit's built-in profiles, made with LittleCMS from their published parameters.
+    public enum BuiltIn: String, Sendable, CaseIterable, Codable {
+        /// IEC 61966-2-1 sRGB: BT.709 primaries, D65, the sRGB curve.
+        case sRGB = "srgb"
+        /// Display P3 (SMPTE EG 432-1 primaries, D65, the sRGB curve), as Apple's displays use.
+        case displayP3 = "display-p3"
+        /// Adobe RGB (1998): primaries R 0.64,0.33 G 0.21,0.71 B 0.15,0.06, D65, gamma 563/256.
+        case adobeRGB = "adobe-rgb"
+        /// sRGB primaries with a linear curve.
+        case linearSRGB = "linear-srgb"
+        /// Display P3 primaries with a linear curve.
+        case linearDisplayP3 = "linear-display-p3"
+        /// Gray, D50 white, gamma 2.2.
+        case grayGamma22 = "gray-gamma-22"
+        /// Gray, D50 white, the sRGB curve: what an untagged or sRGB-tagged grayscale image means.
+        case graySRGB = "gray-srgb"
+
+        /// The description tag written into the profile.
+        public var profileDescription: String {
+            switch self {
+            case .sRGB: "sRGB IEC61966-2.1"
+            case .displayP3: "Display P3"
+            case .adobeRGB: "Adobe RGB (1998) compatible"
+            case .linearSRGB: "Linear sRGB"
+            case .linearDisplayP3: "Linear Display P3"
+            case .grayGamma22: "Gray Gamma 2.2"
+            case .graySRGB: "Gray sRGB curve"
+            }
+        }
+
+        /// The primaries of an RGB built-in; nil for gray.
+        public var primaries: RGBPrimaries? {
+            switch self {
+            case .sRGB, .linearSRGB: .sRGB
+            case .displayP3, .linearDisplayP3: .displayP3
+            case .adobeRGB: .adobeRGB
+            case .grayGamma22, .graySRGB: nil
+            }
+        }
+
+        /// The transfer function of the built-in.
+        public var transferFunction: TransferFunction {
+            switch self {
+            case .sRGB, .displayP3, .graySRGB: .sRGB
+            case .adobeRGB: .gamma(563.0 / 256.0)
+            case .linearSRGB, .linearDisplayP3: .linear
+            case .grayGamma22: .gamma(2.2)
+            }
+        }
+
+        /// The file name the built-in is shipped under in `Profiles/`.
+        public var fileName: String { rawValue + ".icc" }
+    }
+
+    /// IEC 61966-2-1 sRGB.
+    public static let sRGB = makeBuiltIn(.sRGB)
+    /// Display P3.
+    public static let displayP3 = makeBuiltIn(.displayP3)
+    /// Adobe RGB (1998) compatible.
+    public static let adobeRGB = makeBuiltIn(.adobeRGB)
+    /// sRGB primaries, linear.
+    public static let linearSRGB = makeBuiltIn(.linearSRGB)
+    /// Display P3 primaries, linear.
+    public static let linearDisplayP3 = makeBuiltIn(.linearDisplayP3)
+    /// Gray, gamma 2.2.
+    public static let grayGamma22 = makeBuiltIn(.grayGamma22)
+    /// Gray with the sRGB curve.
+    public static let graySRGB = makeBuiltIn(.graySRGB)
+
+    /// The shared instance of a built-in profile.
+    public static func builtIn(_ which: BuiltIn) -> ColorProfile {
+        switch which {
+        case .sRGB: sRGB
+        case .displayP3: displayP3
+        case .adobeRGB: adobeRGB
+        case .linearSRGB: linearSRGB
+        case .linearDisplayP3: linearDisplayP3
+        case .grayGamma22: grayGamma22
+        case .graySRGB: graySRGB
+        }
+    }
+
+    private static func makeBuiltIn(_ which: BuiltIn) -> ColorProfile {
+        do {
+            return try BuiltInFactory.make(which)
+        } catch {
+            // Built-ins are made from constants; LittleCMS fails here only when memory allocation fails.
+            fatalError("GamutKit could not create the built-in profile \(which.rawValue): \(error)")
+        }
+    }
+}
+
+/// Creates the built-in profiles with LittleCMS.
+enum BuiltInFactory {
+    static func make(_ which: ColorProfile.BuiltIn) throws(GamutError) -> ColorProfile {
+        let context = try LCMSContext()
+        let handle = try makeHandle(which, context: context)
+        let initial = try handle.save(path: nil)
+        let data = try ICCSerializer.canonicalBytes(initial, fixDate: true, path: nil)
+        let canonical = try LCMSProfile.open(data, path: nil)
+        let info = ProfileInspection.info(of: canonical, size: data.count)
+        return ColorProfile(handle: handle, shaper: ShaperModel(builtIn: which), data: data, info: info, builtIn: which)
+    }
+
+    /// A profile made in memory: its colorants are doubles until serialized.
+    static func makeHandle(_ which: ColorProfile.BuiltIn, context: LCMSContext) throws(GamutError) -> LCMSProfile {
+        let (type, parameters) = which.transferFunction.iccParametric
+        guard let curve = cmsBuildParametricToneCurve(context.raw, type, parameters) else {
+            throw context.error(.invalidProfile, "could not build the tone curve of \(which.rawValue)")
+        }
+        defer { cmsFreeToneCurve(curve) }
+        let raw: cmsHPROFILE?
+        if let primaries = which.primaries {
+            var white = cmsCIExyY(x: primaries.white.x, y: primaries.white.y, Y: 1)
+            var rgb = cmsCIExyYTRIPLE(
+                Red: cmsCIExyY(x: primaries.red.x, y: primaries.red.y, Y: 1),
+                Green: cmsCIExyY(x: primaries.green.x, y: primaries.green.y, Y: 1),
+                Blue: cmsCIExyY(x: primaries.blue.x, y: primaries.blue.y, Y: 1))
+            var curves: [OpaquePointer?] = [curve, curve, curve]
+            raw = cmsCreateRGBProfileTHR(context.raw, &white, &rgb, &curves)
+        } else {
+            raw = cmsCreateGrayProfileTHR(context.raw, cmsD50_xyY(), curve)
+        }
+        guard let raw else { throw context.error(.invalidProfile, "could not create \(which.rawValue)") }
+        let profile = LCMSProfile(context: context, raw: raw)
+        try writeText(which.profileDescription, tag: cmsSigProfileDescriptionTag, in: profile)
+        try writeText("No copyright, use freely (GamutKit built-in profile)", tag: cmsSigCopyrightTag, in: profile)
+        return profile
+    }
+
+    private static func writeText(_ text: String, tag: cmsTagSignature, in profile: LCMSProfile) throws(GamutError) {
+        guard let mlu = cmsMLUalloc(profile.context.raw, 1) else {
+            throw profile.context.error(.invalidProfile, "could not allocate a text tag")
+        }
+        defer { cmsMLUfree(mlu) }
+        guard cmsMLUsetASCII(mlu, "en", "US", text) != 0, cmsWriteTag(profile.raw, tag, UnsafeRawPointer(mlu)) != 0 else {
+            throw profile.context.error(.invalidProfile, "could not write a text tag")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// File reading with a size limit, and atomic writes (a temporary file renamed into place).
+enum FileIO {
+    /// Reads a whole file, refusing files larger than `maximumSize` before reading them.
+    static func read(_ path: String, maximumSize: Int, what: String) throws(GamutError) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw GamutError(.io, "cannot read \(what): \(errnoText())", path: path)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw GamutError(.io, "cannot read \(what): not a regular file", path: path)
+        }
+        guard Int(info.st_size) <= maximumSize else {
+            throw GamutError(.io, "\(what) of \(info.st_size) bytes exceeds the limit of \(maximumSize) bytes", path: path)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw GamutError(.io, "cannot open \(what): \(errnoText())", path: path)
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.readToEnd() ?? Data()
+            guard data.count <= maximumSize else {
+                throw GamutError(.io, "\(what) grew past the limit of \(maximumSize) bytes while reading", path: path)
+            }
+            return [UInt8](data)
+        } catch let error as GamutError {
+            throw error
+        } catch {
+            throw GamutError(.io, "cannot read \(what): \(error.localizedDescription)", path: path)
+        }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that a
+    /// reader never sees a partial file and a failed write leaves any existing file untouched.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(GamutError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var template = Array("\(folder)/.\(url.lastPathComponent).gamutkit-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw GamutError(.io, "cannot create a temporary file next to the output: \(errnoText())", path: path)
+        }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errnoText()
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = errnoText() }
+        if close(fd) != 0, failure == nil { failure = errnoText() }
+        if failure == nil, fchmodat(AT_FDCWD, temporary, 0o644, 0) != 0 { failure = errnoText() }
+        if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
+        if let failure {
+            unlink(temporary)
+            throw GamutError(.io, "cannot write the output: \(failure)", path: path)
+        }
+    }
+}
+
+/// The text of the current `errno`.
+func errnoText() -> String {
+    String(cString: strerror(errno))
+}

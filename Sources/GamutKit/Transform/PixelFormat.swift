@@ -1,0 +1,116 @@
+internal import CLCMS2
+
+/// How pixels are laid out in memory: which channels, in what order, and how each sample is stored.
+public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
+    /// The channels of a pixel, in memory order. Alpha, when present, comes last and is not color-managed.
+    public enum Layout: String, Sendable, CaseIterable {
+        case gray, grayAlpha, rgb, rgba, cmyk
+    }
+
+    /// How one sample is stored.
+    public enum Sample: String, Sendable, CaseIterable {
+        /// 8-bit unsigned, 0…255.
+        case uint8
+        /// 16-bit unsigned in the machine's byte order, 0…65535.
+        case uint16
+        /// 16-bit unsigned, big-endian (PNG's order), 0…65535.
+        case uint16BigEndian
+        /// 32-bit float, 1.0 = full scale; values outside 0…1 are kept (unbounded).
+        case float32
+    }
+
+    /// The channels.
+    public var layout: Layout
+    /// The sample storage.
+    public var sample: Sample
+
+    /// Creates a pixel format.
+    public init(_ layout: Layout, _ sample: Sample) {
+        self.layout = layout
+        self.sample = sample
+    }
+
+    public static let gray8 = PixelFormat(.gray, .uint8)
+    public static let gray16 = PixelFormat(.gray, .uint16)
+    public static let grayAlpha8 = PixelFormat(.grayAlpha, .uint8)
+    public static let grayAlpha16 = PixelFormat(.grayAlpha, .uint16)
+    public static let rgb8 = PixelFormat(.rgb, .uint8)
+    public static let rgba8 = PixelFormat(.rgba, .uint8)
+    public static let rgb16 = PixelFormat(.rgb, .uint16)
+    public static let rgba16 = PixelFormat(.rgba, .uint16)
+    public static let rgb16BigEndian = PixelFormat(.rgb, .uint16BigEndian)
+    public static let rgba16BigEndian = PixelFormat(.rgba, .uint16BigEndian)
+    public static let grayFloat = PixelFormat(.gray, .float32)
+    public static let rgbFloat = PixelFormat(.rgb, .float32)
+    public static let rgbaFloat = PixelFormat(.rgba, .float32)
+    public static let cmyk8 = PixelFormat(.cmyk, .uint8)
+    public static let cmyk16 = PixelFormat(.cmyk, .uint16)
+
+    /// Samples per pixel, alpha included.
+    public var channelCount: Int { colorChannelCount + (hasAlpha ? 1 : 0) }
+
+    /// Color samples per pixel (alpha excluded).
+    public var colorChannelCount: Int {
+        switch layout {
+        case .gray, .grayAlpha: 1
+        case .rgb, .rgba: 3
+        case .cmyk: 4
+        }
+    }
+
+    /// Whether the last sample is alpha.
+    public var hasAlpha: Bool { layout == .grayAlpha || layout == .rgba }
+
+    /// Bytes per sample.
+    public var bytesPerSample: Int {
+        switch sample {
+        case .uint8: 1
+        case .uint16, .uint16BigEndian: 2
+        case .float32: 4
+        }
+    }
+
+    /// Bytes per pixel.
+    public var bytesPerPixel: Int { channelCount * bytesPerSample }
+
+    /// The same layout with another sample storage.
+    public func with(_ sample: Sample) -> PixelFormat { PixelFormat(layout, sample) }
+
+    /// The same sample storage with another layout.
+    public func with(_ layout: Layout) -> PixelFormat { PixelFormat(layout, sample) }
+
+    public var description: String { "\(layout)-\(sample)" }
+
+    /// The LittleCMS `TYPE_*` constant for this format.
+    var lcmsType: cmsUInt32Number {
+        switch (layout, sample) {
+        case (.gray, .uint8): CLCMS2_TYPE_GRAY_8
+        case (.gray, .uint16): CLCMS2_TYPE_GRAY_16
+        case (.gray, .uint16BigEndian): CLCMS2_TYPE_GRAY_16_SE.bigEndianOnly(CLCMS2_TYPE_GRAY_16)
+        case (.gray, .float32): CLCMS2_TYPE_GRAY_FLT
+        case (.grayAlpha, .uint8): CLCMS2_TYPE_GRAYA_8
+        case (.grayAlpha, .uint16): CLCMS2_TYPE_GRAYA_16
+        case (.grayAlpha, .uint16BigEndian): CLCMS2_TYPE_GRAYA_16_SE.bigEndianOnly(CLCMS2_TYPE_GRAYA_16)
+        case (.grayAlpha, .float32): CLCMS2_TYPE_GRAYA_FLT
+        case (.rgb, .uint8): CLCMS2_TYPE_RGB_8
+        case (.rgb, .uint16): CLCMS2_TYPE_RGB_16
+        case (.rgb, .uint16BigEndian): CLCMS2_TYPE_RGB_16_SE.bigEndianOnly(CLCMS2_TYPE_RGB_16)
+        case (.rgb, .float32): CLCMS2_TYPE_RGB_FLT
+        case (.rgba, .uint8): CLCMS2_TYPE_RGBA_8
+        case (.rgba, .uint16): CLCMS2_TYPE_RGBA_16
+        case (.rgba, .uint16BigEndian): CLCMS2_TYPE_RGBA_16_SE.bigEndianOnly(CLCMS2_TYPE_RGBA_16)
+        case (.rgba, .float32): CLCMS2_TYPE_RGBA_FLT
+        case (.cmyk, .uint8): CLCMS2_TYPE_CMYK_8
+        case (.cmyk, .uint16): CLCMS2_TYPE_CMYK_16
+        case (.cmyk, .uint16BigEndian): CLCMS2_TYPE_CMYK_16_SE.bigEndianOnly(CLCMS2_TYPE_CMYK_16)
+        case (.cmyk, .float32): CLCMS2_TYPE_CMYK_FLT
+        }
+    }
+}
+
+private extension cmsUInt32Number {
+    /// `TYPE_*_16_SE` swaps bytes relative to the host; on a big-endian host, big-endian is native.
+    func bigEndianOnly(_ native: cmsUInt32Number) -> cmsUInt32Number {
+        1.bigEndian == 1 ? native : self
+    }
+}
