@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(
             name: "GamutKitTests",
             dependencies: [
-                "GamutKit", "CLCMS2",
+                "GamutKit", "CLCMS2", "CSPNG",
                 .product(name: "Numerics", package: "swift-numerics"),
             ]),
         .testTarget(

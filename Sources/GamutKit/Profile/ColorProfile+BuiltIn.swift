@@ -93,27 +93,36 @@ extension ColorProfile {
     }
 }
 
-/// Creates the built-in profiles with LittleCMS.
+/// Creates profiles in memory with LittleCMS: the built-ins and custom matrix/TRC spaces.
 enum BuiltInFactory {
     static func make(_ which: ColorProfile.BuiltIn) throws(GamutError) -> ColorProfile {
+        try make(primaries: which.primaries, transfer: which.transferFunction, description: which.profileDescription, builtIn: which)
+    }
+
+    /// Makes a profile whose transforms use the unquantized parameters and whose ``ColorProfile/data``
+    /// is canonical (fixed date, profile ID).
+    static func make(primaries: RGBPrimaries?, transfer: TransferFunction, description: String,
+                     builtIn: ColorProfile.BuiltIn?) throws(GamutError) -> ColorProfile {
         let context = try LCMSContext()
-        let handle = try makeHandle(which, context: context)
+        let handle = try makeHandle(primaries: primaries, transfer: transfer, description: description, context: context)
         let initial = try handle.save(path: nil)
         let data = try ICCSerializer.canonicalBytes(initial, fixDate: true, path: nil)
         let canonical = try LCMSProfile.open(data, path: nil)
         let info = ProfileInspection.info(of: canonical, size: data.count)
-        return ColorProfile(handle: handle, shaper: ShaperModel(builtIn: which), data: data, info: info, builtIn: which)
+        let shaper = primaries.map { ShaperModel(primaries: $0, transfer: transfer) }
+        return ColorProfile(handle: handle, shaper: shaper, data: data, info: info, builtIn: builtIn)
     }
 
     /// A profile made in memory: its colorants are doubles until serialized.
-    static func makeHandle(_ which: ColorProfile.BuiltIn, context: LCMSContext) throws(GamutError) -> LCMSProfile {
-        let (type, parameters) = which.transferFunction.iccParametric
+    static func makeHandle(primaries: RGBPrimaries?, transfer: TransferFunction, description: String,
+                           context: LCMSContext) throws(GamutError) -> LCMSProfile {
+        let (type, parameters) = transfer.iccParametric
         guard let curve = cmsBuildParametricToneCurve(context.raw, type, parameters) else {
-            throw context.error(.invalidProfile, "could not build the tone curve of \(which.rawValue)")
+            throw context.error(.invalidProfile, "could not build the tone curve of '\(description)'")
         }
         defer { cmsFreeToneCurve(curve) }
         let raw: cmsHPROFILE?
-        if let primaries = which.primaries {
+        if let primaries {
             var white = cmsCIExyY(x: primaries.white.x, y: primaries.white.y, Y: 1)
             var rgb = cmsCIExyYTRIPLE(
                 Red: cmsCIExyY(x: primaries.red.x, y: primaries.red.y, Y: 1),
@@ -124,10 +133,10 @@ enum BuiltInFactory {
         } else {
             raw = cmsCreateGrayProfileTHR(context.raw, cmsD50_xyY(), curve)
         }
-        guard let raw else { throw context.error(.invalidProfile, "could not create \(which.rawValue)") }
+        guard let raw else { throw context.error(.invalidProfile, "could not create the profile '\(description)'") }
         let profile = LCMSProfile(context: context, raw: raw)
-        try writeText(which.profileDescription, tag: cmsSigProfileDescriptionTag, in: profile)
-        try writeText("No copyright, use freely (GamutKit built-in profile)", tag: cmsSigCopyrightTag, in: profile)
+        try writeText(description, tag: cmsSigProfileDescriptionTag, in: profile)
+        try writeText("No copyright, use freely (made by GamutKit)", tag: cmsSigCopyrightTag, in: profile)
         return profile
     }
 
@@ -139,5 +148,22 @@ enum BuiltInFactory {
         guard cmsMLUsetASCII(mlu, "en", "US", text) != 0, cmsWriteTag(profile.raw, tag, UnsafeRawPointer(mlu)) != 0 else {
             throw profile.context.error(.invalidProfile, "could not write a text tag")
         }
+    }
+}
+
+extension ColorProfile {
+    /// Makes an RGB matrix/TRC profile from primaries and a transfer function (ICC v4, display class).
+    ///
+    /// Like the built-ins, it is held unquantized in memory, so GamutKit's transforms use the exact
+    /// primaries and curve.
+    public convenience init(primaries: RGBPrimaries, transfer: TransferFunction, description: String) throws(GamutError) {
+        let made = try BuiltInFactory.make(primaries: primaries, transfer: transfer, description: description, builtIn: nil)
+        self.init(handle: made.handle, shaper: made.shaper, data: made.data, info: made.info, builtIn: nil)
+    }
+
+    /// Makes a gray profile (D50 white) with a transfer function.
+    public convenience init(grayTransfer transfer: TransferFunction, description: String) throws(GamutError) {
+        let made = try BuiltInFactory.make(primaries: nil, transfer: transfer, description: description, builtIn: nil)
+        self.init(handle: made.handle, shaper: made.shaper, data: made.data, info: made.info, builtIn: nil)
     }
 }

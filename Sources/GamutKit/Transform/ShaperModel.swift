@@ -59,10 +59,9 @@ struct ShaperModel: Sendable {
     let curves: [ShaperCurve]
     let toXYZD50: Matrix3
 
-    /// The exact model of a built-in: matrix from the primaries (Bradford-adapted to D50), exact curves.
-    init?(builtIn: ColorProfile.BuiltIn) {
-        guard let primaries = builtIn.primaries else { return nil }
-        let curve = ShaperCurve(builtIn.transferFunction)
+    /// The exact model of a profile made from parameters: matrix from the primaries (Bradford-adapted to D50), exact curves.
+    init(primaries: RGBPrimaries, transfer: TransferFunction) {
+        let curve = ShaperCurve(transfer)
         curves = [curve, curve, curve]
         toXYZD50 = primaries.rgbToXYZD50
     }

@@ -1,0 +1,31 @@
+/// Decoded pixels with the profile that says what they mean.
+public struct Image: Sendable {
+    /// The pixels: 8- or 16-bit (machine byte order) gray, gray+alpha, RGB or RGBA.
+    public var pixels: PixelBuffer
+    /// The color profile of the pixels.
+    public var profile: ColorProfile
+    /// Where ``profile`` came from.
+    public var colorSource: ImageColorSource
+    /// Text and `pHYs` chunks.
+    public var metadata: PNGMetadata
+    /// The bit depth stored in the file (1, 2, 4, 8 or 16); the buffer holds 8 bits for depths below 8.
+    public var fileBitDepth: Int
+    /// Things the decoder noticed and worked around (for example an unsupported `cICP` that was ignored).
+    public var warnings: [String]
+
+    /// Creates an image.
+    public init(pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource = .iccp(name: ""),
+                metadata: PNGMetadata = PNGMetadata(), fileBitDepth: Int? = nil, warnings: [String] = []) {
+        self.pixels = pixels
+        self.profile = profile
+        self.colorSource = colorSource
+        self.metadata = metadata
+        self.fileBitDepth = fileBitDepth ?? pixels.format.bytesPerSample * 8
+        self.warnings = warnings
+    }
+
+    /// Width in pixels.
+    public var width: Int { pixels.width }
+    /// Height in pixels.
+    public var height: Int { pixels.height }
+}

@@ -1,0 +1,46 @@
+/// PNG reading and writing through libspng, with the image's color resolved to a ``ColorProfile``.
+public enum PNG {
+    /// Limits and choices for decoding.
+    public struct DecodingOptions: Sendable {
+        /// The largest image accepted, in pixels (width × height), checked from the header before
+        /// anything is allocated. Default 2²⁸ (268 million).
+        public var maximumPixels: Int = 1 << 28
+        /// The largest file read from disk, in bytes. Default 4 GiB.
+        public var maximumFileSize: Int = 4 << 30
+        /// The largest single chunk (and total of cached ancillary chunks) libspng accepts. Default 64 MiB.
+        public var maximumChunkSize: Int = 64 << 20
+        /// The largest embedded ICC profile accepted. Default ``ColorProfile/defaultMaximumSize``.
+        public var maximumProfileSize: Int = ColorProfile.defaultMaximumSize
+
+        /// Default limits.
+        public init() {}
+    }
+
+    /// Choices for encoding.
+    public struct EncodingOptions: Sendable {
+        /// zlib compression level, 0 (none) to 9 (smallest, slowest). Default 3, close to level 6's size
+        /// at a fraction of its time for 16-bit photos.
+        public var compressionLevel: Int = 3
+        /// Whether to write `cICP` (in addition to `iCCP`) when the profile is GamutKit's sRGB or Display P3.
+        public var writeCICP: Bool = true
+
+        /// Default choices.
+        public init() {}
+    }
+
+    /// Reads and decodes a PNG file.
+    /// - Throws: ``GamutError`` naming the file: `.io`, `.invalidPNG`, `.imageTooLarge`, `.invalidProfile`, `.profileMismatch`.
+    public static func read(contentsOf path: String, options: DecodingOptions = DecodingOptions()) throws(GamutError) -> Image {
+        let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "PNG file")
+        return try decode(bytes, path: path, options: options)
+    }
+
+    /// Encodes an image and writes it atomically (a temporary file renamed into place), so a failure
+    /// leaves no partial file and any existing file untouched.
+    public static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
+        let bytes: [UInt8]
+        do { bytes = try encode(image, options: options) } catch { throw error.at(path) }
+        try FileIO.writeAtomically(bytes, to: path)
+    }
+}
+

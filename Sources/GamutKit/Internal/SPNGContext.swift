@@ -1,0 +1,33 @@
+internal import CSPNG
+
+/// Owns one libspng context. libspng reports errors by return code (no setjmp/longjmp), so no
+/// non-local jump ever crosses a Swift frame.
+struct SPNGContext: ~Copyable {
+    let raw: OpaquePointer
+    let path: String?
+
+    init(encoder: Bool, path: String?) throws(GamutError) {
+        guard let raw = spng_ctx_new(encoder ? Int32(SPNG_CTX_ENCODER.rawValue) : 0) else {
+            throw GamutError(.io, "libspng could not create a context", path: path)
+        }
+        self.raw = raw
+        self.path = path
+    }
+
+    deinit { spng_ctx_free(raw) }
+
+    /// Throws `code` with libspng's message when `status` is an error.
+    func check(_ status: Int32, _ what: String, _ code: GamutError.Code = .invalidPNG) throws(GamutError) {
+        guard status != 0 else { return }
+        throw GamutError(code, "\(what): \(Self.message(status))", path: path, underlying: [])
+    }
+
+    static func message(_ status: Int32) -> String {
+        spng_strerror(status).map { String(cString: $0) } ?? "libspng error \(status)"
+    }
+
+    /// Whether `status` says the chunk is absent (not an error).
+    static func isAbsent(_ status: Int32) -> Bool {
+        status == Int32(SPNG_ECHUNKAVAIL.rawValue)
+    }
+}
