@@ -75,22 +75,22 @@ struct PNGTests {
 
     @Test("tRNS on RGB and gray becomes alpha at 8 and 16 bits")
     func transparencyChunks() throws {
-        let rgb8 = try #require(try PNG.decode(PNGFixtures.encode(width: 2, height: 1, rows: [1, 2, 3, 9, 9, 9],
-                                                     .init(colorType: 2, depth: 8, transparentRGB: (1, 2, 3)))), "rgb8")
+        let rgb8 = try PNG.decode(PNGFixtures.encode(width: 2, height: 1, rows: [1, 2, 3, 9, 9, 9],
+                                                     .init(colorType: 2, depth: 8, transparentRGB: (1, 2, 3))))
         #expect(rgb8.pixels.format == .rgba8)
         #expect(rgb8.pixels.integer(x: 0, y: 0, channel: 3) == 0 && rgb8.pixels.integer(x: 1, y: 0, channel: 3) == 255)
-        let gray16 = try #require(try PNG.decode(PNGFixtures.encode(width: 2, height: 1, rows: [0x12, 0x34, 0xAB, 0xCD],
-                                                       .init(colorType: 0, depth: 16, transparentGray: 0x1234))), "gray16")
+        let gray16 = try PNG.decode(PNGFixtures.encode(width: 2, height: 1, rows: [0x12, 0x34, 0xAB, 0xCD],
+                                                       .init(colorType: 0, depth: 16, transparentGray: 0x1234)))
         #expect(gray16.pixels.format == .grayAlpha16)
         #expect(gray16.pixels.integer(x: 1, y: 0, channel: 0) == 0xABCD)
         #expect(gray16.pixels.integer(x: 0, y: 0, channel: 1) == 0 && gray16.pixels.integer(x: 1, y: 0, channel: 1) == 65535)
-        let rgb16 = try #require(try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: [0x01, 0x02, 0x03, 0x04, 0x05, 0x06],
-                                                      .init(colorType: 2, depth: 16))), "rgb16")
+        let rgb16 = try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: [0x01, 0x02, 0x03, 0x04, 0x05, 0x06],
+                                                      .init(colorType: 2, depth: 16)))
         #expect(rgb16.pixels.format == .rgb16)
         #expect((0..<3).map { rgb16.pixels.integer(x: 0, y: 0, channel: $0) } == [0x0102, 0x0304, 0x0506])
-        let rgba8 = try #require(try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: [10, 20, 30, 40], .init(colorType: 6, depth: 8))), "rgba8")
+        let rgba8 = try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: [10, 20, 30, 40], .init(colorType: 6, depth: 8)))
         #expect(rgba8.pixels.format == .rgba8 && rgba8.pixels.integer(x: 0, y: 0, channel: 3) == 40)
-        let ga8 = try #require(try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: [10, 20], .init(colorType: 4, depth: 8))), "ga8")
+        let ga8 = try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: [10, 20], .init(colorType: 4, depth: 8)))
         #expect(ga8.pixels.format == .grayAlpha8 && ga8.pixels.integer(x: 0, y: 0, channel: 1) == 20)
     }
 

@@ -73,7 +73,7 @@ enum PNGReader {
         }
 
         var png = DecodedPNG(pixels: pixels, bitDepth: depth, isGray: format.colorChannelCount == 1, metadata: PNGMetadata())
-        try readColorChunks(ctx, into: &png, options: options)
+        try readColorChunks(ctx, into: &png, options: options, chunkTypes: chunkTypes(buffer))
         png.metadata = try readMetadata(ctx)
         return png
     }
@@ -100,6 +100,20 @@ enum PNGReader {
         }
     }
 
+    /// The chunk types before the first IDAT, from the chunk framing (length and type fields only).
+    static func chunkTypes(_ buffer: UnsafeRawBufferPointer) -> Set<String> {
+        var types = Set<String>()
+        var offset = 8
+        while offset + 8 <= buffer.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(buffer[offset + $1]) }
+            let type = String(decoding: buffer[offset + 4..<offset + 8], as: UTF8.self)
+            if type == "IDAT" { break }
+            types.insert(type)
+            offset += 12 + length
+        }
+        return types
+    }
+
     /// 16-bit gray with a tRNS gray value becomes gray+alpha (libspng 0.7.3 has no GA16 output).
     static func addAlpha(toGray16 gray: PixelBuffer, transparent: UInt16) -> PixelBuffer {
         var samples = [UInt16]()
@@ -118,7 +132,8 @@ enum PNGReader {
         }
     }
 
-    static func readColorChunks(_ ctx: borrowing SPNGContext, into png: inout DecodedPNG, options: PNG.DecodingOptions) throws(GamutError) {
+    static func readColorChunks(_ ctx: borrowing SPNGContext, into png: inout DecodedPNG, options: PNG.DecodingOptions,
+                                chunkTypes: Set<String>) throws(GamutError) {
         var count: UInt32 = 0
         let unknownStatus = spng_get_unknown_chunks(ctx.raw, nil, &count)
         if unknownStatus == 0, count > 0 {
@@ -145,6 +160,10 @@ enum PNGReader {
             png.iccp = (name, Array(UnsafeRawBufferPointer(start: profile, count: iccp.profile_len)))
         } else if !SPNGContext.isAbsent(iccpStatus) {
             try ctx.check(iccpStatus, "cannot read the embedded ICC profile (iCCP)")
+        } else if chunkTypes.contains("iCCP") {
+            // libspng discards an ancillary chunk it cannot decompress; silently treating the image as
+            // untagged would change its colors, so this is an error.
+            throw GamutError(.invalidPNG, "the iCCP chunk is corrupt (its zlib stream does not decompress)", path: ctx.path)
         }
 
         var intent: UInt8 = 0

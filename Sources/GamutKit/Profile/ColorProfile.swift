@@ -51,6 +51,7 @@ public final class ColorProfile: Sendable {
         guard data.count >= 132 else {
             throw GamutError(.invalidProfile, "ICC profile truncated: \(data.count) bytes, a header and tag count need 132", path: path)
         }
+        try ICCFraming.check(data, path: path)
         let handle = try LCMSProfile.open(data, path: path)
         try ProfileInspection.validate(handle, path: path)
         let info = ProfileInspection.info(of: handle, size: data.count)

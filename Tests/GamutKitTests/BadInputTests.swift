@@ -1,0 +1,133 @@
+import Foundation
+@testable import GamutKit
+import Testing
+
+/// Broken input gets a typed error naming the file and the problem; never a crash or partial output.
+@Suite("Bad input")
+struct BadInputTests {
+    static let good: [UInt8] = try! PNG.encode(Image(pixels: PNGFixtures.random16(width: 64, height: 64), profile: .displayP3))
+
+    static func expectError(_ code: GamutError.Code, containing text: String, _ body: () throws -> Void) {
+        do {
+            try body()
+            Issue.record("expected \(code) error containing '\(text)'")
+        } catch let error as GamutError {
+            #expect(error.code == code, "\(error)")
+            #expect(error.description.lowercased().contains(text.lowercased()), "\(error)")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("Truncated PNG")
+    func truncated() {
+        let cut = Array(Self.good.prefix(Self.good.count / 2))
+        Self.expectError(.invalidPNG, containing: "bad.png") { _ = try PNG.decode(cut, path: "bad.png") }
+    }
+
+    @Test("Bad CRC")
+    func badCRC() throws {
+        var bytes = Self.good
+        let idat = try #require(PNGFixtures.chunks(bytes).first { $0.type == "IDAT" })
+        bytes[idat.data.lowerBound + 5] ^= 0xFF
+        Self.expectError(.invalidPNG, containing: "crc") { _ = try PNG.decode(bytes, path: "crc.png") }
+    }
+
+    @Test("Corrupt zlib stream in iCCP (CRC fixed, so only the compressed profile is wrong)")
+    func corruptICCP() throws {
+        var bytes = Self.good
+        let iccp = try #require(PNGFixtures.chunks(bytes).first { $0.type == "iCCP" })
+        // Past the name, its NUL and the method byte, corrupt the deflate data.
+        let start = bytes[iccp.data].firstIndex(of: 0)! + 2
+        for i in start + 2..<start + 40 { bytes[i] = 0xA5 }
+        PNGFixtures.fixCRC(&bytes, chunkAt: iccp.offset)
+        Self.expectError(.invalidPNG, containing: "iCCP") { _ = try PNG.decode(bytes, path: "zlib.png") }
+    }
+
+    @Test("ICC profile with a bad signature")
+    func badSignature() {
+        var bytes = ColorProfile.sRGB.data
+        bytes.replaceSubrange(36..<40, with: Array("xxxx".utf8))
+        Self.expectError(.invalidProfile, containing: "my.icc") { _ = try ColorProfile(data: bytes, path: "my.icc") }
+    }
+
+    @Test("ICC profile with truncated tags (LittleCMS opens it; GamutKit reads the tags at load)", arguments: [300, 420, 520])
+    func truncatedTags(length: Int) {
+        let bytes = Array(ColorProfile.displayP3.data.prefix(length))
+        Self.expectError(.invalidProfile, containing: "cut.icc") { _ = try ColorProfile(data: bytes, path: "cut.icc") }
+    }
+
+    @Test("Garbage and empty profiles")
+    func garbage() {
+        Self.expectError(.invalidProfile, containing: "truncated") { _ = try ColorProfile(data: [1, 2, 3]) }
+        Self.expectError(.invalidProfile, containing: "not a usable ICC profile") {
+            _ = try ColorProfile(data: [0, 0, 1, 0x90] + [UInt8](repeating: 0, count: 396))
+        }
+    }
+
+    @Test("A profile whose color space doesn't match the image (CMYK profile in an RGB PNG)")
+    func mismatchedProfile() throws {
+        var cmyk = ColorProfile.sRGB.data
+        cmyk.replaceSubrange(16..<20, with: Array("CMYK".utf8))
+        var options = PNG.EncodingOptions()
+        options.writeCICP = false
+        let png = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 4, height: 4), profile: .sRGB), options: options)
+        let iccp = try #require(PNGFixtures.chunks(png).first { $0.type == "iCCP" })
+        // Re-embed the CMYK-tagged profile in place of the sRGB one.
+        let encoded = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 4, height: 4), profile: ColorProfile(data: ColorProfile.sRGB.data)), options: options)
+        _ = encoded
+        var rebuilt = Array(png[..<iccp.offset])
+        let deflated = try zlibCompressed(cmyk)
+        rebuilt += PNGFixtures.chunk("iCCP", Array("cmyk".utf8) + [0, 0] + deflated)
+        rebuilt += png[(iccp.data.upperBound + 4)...]
+        Self.expectError(.profileMismatch, containing: "CMYK") { _ = try PNG.decode(rebuilt, path: "cmyk.png") }
+        // Also through the transform API.
+        Self.expectError(.profileMismatch, containing: "GRAY") {
+            _ = try ColorTransform(from: .grayGamma22, format: .rgb16, to: .sRGB, format: .rgb16)
+        }
+    }
+
+    @Test("Image header above the pixel limit is refused before decoding")
+    func pixelLimit() throws {
+        // A 100000 × 100000 RGB header with a tiny IDAT.
+        let ihdr = PNGFixtures.be32(100_000) + PNGFixtures.be32(100_000) + [8, 2, 0, 0, 0]
+        let png = [137, 80, 78, 71, 13, 10, 26, 10] + PNGFixtures.chunk("IHDR", ihdr) +
+            PNGFixtures.chunk("IDAT", [0x78, 0x9C, 3, 0, 0, 0, 0, 1]) + PNGFixtures.chunk("IEND", [])
+        Self.expectError(.imageTooLarge, containing: "100000×100000") { _ = try PNG.decode(png, path: "huge.png") }
+        var options = PNG.DecodingOptions()
+        options.maximumPixels = 1000
+        Self.expectError(.imageTooLarge, containing: "1000 pixels") { _ = try PNG.decode(Self.good, path: "x.png", options: options) }
+    }
+
+    @Test("Unwritable output: typed error, nothing partial left behind, existing file untouched")
+    func unwritable() throws {
+        let image = try PNG.decode(Self.good)
+        Self.expectError(.io, containing: "/proc/gamutkit.png") { try PNG.write(image, to: "/proc/gamutkit.png") }
+        Self.expectError(.io, containing: "not a directory") { try PNG.write(image, to: "/etc/hostname/out.png") }
+        // A rename onto a directory fails after the temporary file was written: it must be removed.
+        let directory = PNGFixtures.temporaryDirectory
+        try FileManager.default.createDirectory(atPath: directory + "/taken.png", withIntermediateDirectories: false)
+        Self.expectError(.io, containing: "taken.png") { try PNG.write(image, to: directory + "/taken.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["taken.png"])
+    }
+
+    /// zlib-compresses bytes with libspng's own encoder is not possible directly; use the iCCP that
+    /// GamutKit writes for a profile with the same bytes.
+    func zlibCompressed(_ profile: [UInt8]) throws -> [UInt8] {
+        // Build a PNG whose iCCP holds `profile`, then lift the compressed stream out of it.
+        let loaded = try ColorProfileBytesCarrier(profile)
+        let png = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 1, height: 1), profile: loaded.profile))
+        let iccp = PNGFixtures.chunks(png).first { $0.type == "iCCP" }!
+        let data = Array(png[iccp.data])
+        return Array(data[(data.firstIndex(of: 0)! + 2)...])
+    }
+}
+
+/// A profile object whose `data` is arbitrary bytes (for embedding deliberately wrong profiles).
+struct ColorProfileBytesCarrier {
+    let profile: ColorProfile
+    init(_ bytes: [UInt8]) throws {
+        let real = ColorProfile.sRGB
+        profile = ColorProfile(handle: real.handle, shaper: real.shaper, data: bytes, info: real.info, builtIn: nil)
+    }
+}
