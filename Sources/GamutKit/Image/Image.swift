@@ -1,6 +1,6 @@
 /// Decoded pixels with the profile that says what they mean.
 public struct Image: Sendable {
-    /// The pixels: 8- or 16-bit (machine byte order) gray, gray+alpha, RGB or RGBA.
+    /// The pixels: 8- or 16-bit gray, gray+alpha, RGB or RGBA (16-bit in machine order as decoded; big-endian is also accepted for encoding).
     public var pixels: PixelBuffer
     /// The color profile of the pixels.
     public var profile: ColorProfile

@@ -75,7 +75,7 @@ extension PNG {
             rows.reserveCapacity(rowLength * pixels.height)
             for y in 0..<pixels.height { rows += pixels.bytes[y * pixels.rowBytes ..< y * pixels.rowBytes + rowLength] }
         }
-        if pixels.format.sample == .uint16 && 1.bigEndian != 1 { PNGReader.swapBytes16(&rows) }
+        if pixels.format.sample == .uint16 && 1.bigEndian != 1 { PNGReader.swapBytes16(&rows) }  // .uint16BigEndian is already PNG order
         return rows
     }
 

@@ -1,0 +1,39 @@
+extension Image {
+    /// The image converted to another profile: pixels transformed (exactly, see ``ColorTransform``),
+    /// the destination profile attached, text and `pHYs` kept.
+    ///
+    /// The layout follows the destination's color space (a gray profile gives gray pixels, an RGB one
+    /// RGB), alpha is kept, and out-of-gamut colors are clipped.
+    /// - Parameters:
+    ///   - profile: the destination profile (gray or RGB).
+    ///   - bitDepth: 8 or 16; nil keeps the image's buffer depth.
+    ///   - intent: the rendering intent.
+    ///   - blackPointCompensation: whether to use black-point compensation.
+    ///   - bigEndian: store 16-bit output big-endian, as PNG does (saves a pass when encoding next).
+    /// - Throws: ``GamutError`` `.invalidArgument` for a depth other than 8 or 16 or a CMYK destination,
+    ///   or the errors of ``ColorTransform``.
+    public func converted(to profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
+                          blackPointCompensation: Bool = false, bigEndian: Bool = false, threads: Int? = nil) throws(GamutError) -> Image {
+        let depth = bitDepth ?? pixels.format.bytesPerSample * 8
+        guard depth == 8 || depth == 16 else {
+            throw GamutError(.invalidArgument, "bit depth must be 8 or 16, not \(depth)")
+        }
+        let alpha = pixels.format.hasAlpha
+        let layout: PixelFormat.Layout
+        switch profile.colorSpace {
+        case .gray: layout = alpha ? .grayAlpha : .gray
+        case .rgb: layout = alpha ? .rgba : .rgb
+        default: throw GamutError(.invalidArgument, "PNG images can be converted to gray or RGB profiles, not \(profile.colorSpace)")
+        }
+        let sample: PixelFormat.Sample = depth == 8 ? .uint8 : (bigEndian ? .uint16BigEndian : .uint16)
+        let transform = try ColorTransform(from: self.profile, format: pixels.format, to: profile, format: PixelFormat(layout, sample),
+                                           intent: intent, blackPointCompensation: blackPointCompensation)
+        var result = self
+        result.pixels = try transform.convert(pixels, threads: threads)
+        result.profile = profile
+        result.colorSource = .iccp(name: profile.name)
+        result.fileBitDepth = depth
+        result.warnings = []
+        return result
+    }
+}

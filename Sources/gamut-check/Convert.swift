@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import GamutKit
+
+extension RenderingIntent: ExpressibleByArgument {}
+
+/// `gamut-check convert`: converts PNGs to another profile, exactly, keeping text and pHYs.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert PNG images to another color profile (embedded as iCCP, plus cICP for sRGB and Display P3).",
+        discussion: """
+            Writes each output through a temporary file and a rename, so a failed conversion leaves no \
+            partial file; never overwrites an input unless --in-place. A file that fails is reported and \
+            the others are still converted; the exit code is then 2.
+            """)
+
+    @Argument(help: "PNG files to convert.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "Output file (one input only).")
+    var output: String?
+
+    @Option(name: .customLong("output-dir"), help: "Folder for the outputs, named like the inputs.")
+    var outputDirectory: String?
+
+    @Flag(name: .customLong("in-place"), help: "Replace each input with its conversion.")
+    var inPlace = false
+
+    @Option(name: .customLong("to"), help: "Target profile: srgb, display-p3, adobe-rgb, linear-srgb, linear-display-p3, gray-gamma-22, gray-srgb, or a path to an .icc file.")
+    var target: String
+
+    @Option(help: "Output bits per channel: 8 or 16 (default: the input's).")
+    var depth: Int?
+
+    @Option(help: "Rendering intent: \(RenderingIntent.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var intent: RenderingIntent = .relativeColorimetric
+
+    @Flag(name: .customLong("black-point-compensation"), help: "Use black-point compensation.")
+    var blackPointCompensation = false
+
+    @Option(help: "zlib compression level for the output, 0–9.")
+    var compression: Int = PNG.EncodingOptions().compressionLevel
+
+    func validate() throws {
+        let destinations = [output != nil, outputDirectory != nil, inPlace].filter { $0 }.count
+        guard destinations == 1 else {
+            throw ValidationError("Choose exactly one of -o/--output, --output-dir or --in-place.")
+        }
+        if output != nil && inputs.count != 1 {
+            throw ValidationError("-o/--output takes one input; use --output-dir for \(inputs.count) inputs.")
+        }
+        if let depth, depth != 8 && depth != 16 {
+            throw ValidationError("--depth must be 8 or 16, not \(depth).")
+        }
+        guard (0...9).contains(compression) else {
+            throw ValidationError("--compression must be 0–9.")
+        }
+    }
+
+    func run() throws {
+        let profile = try ColorProfile.named(target)
+        let inputPaths = Set(inputs.map(Self.canonical))
+        var options = PNG.EncodingOptions()
+        options.compressionLevel = compression
+        var failures = 0
+        for input in inputs {
+            let destination = destination(for: input)
+            do {
+                if !inPlace && inputPaths.contains(Self.canonical(destination)) {
+                    throw GamutError(.invalidArgument, "refusing to overwrite the input (use --in-place)", path: destination)
+                }
+                let image = try PNG.read(contentsOf: input)
+                let converted = try image.converted(to: profile, bitDepth: depth, intent: intent,
+                                                    blackPointCompensation: blackPointCompensation, bigEndian: true)
+                try PNG.write(converted, to: destination, options: options)
+                print("\(input): \(image.profile.name), \(image.pixels.format.bytesPerSample * 8)-bit → \(destination): \(profile.name), \(converted.fileBitDepth)-bit")
+            } catch {
+                failures += 1
+                printError("gamut-check: \(error)")
+            }
+        }
+        if failures > 0 { throw ExitCode.usageOrInputError }
+    }
+
+    private func destination(for input: String) -> String {
+        if inPlace { return input }
+        if let output { return output }
+        let name = URL(fileURLWithPath: input).lastPathComponent
+        return URL(fileURLWithPath: outputDirectory ?? ".").appendingPathComponent(name).path
+    }
+
+    /// The path with symlinks and `..` resolved, for comparing outputs with inputs.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}
