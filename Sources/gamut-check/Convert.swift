@@ -3,6 +3,7 @@ import Foundation
 import GamutKit
 
 extension RenderingIntent: ExpressibleByArgument {}
+extension PNG.Filters: ExpressibleByArgument {}
 
 /// `gamut-check convert`: converts PNGs to another profile, exactly, keeping text and pHYs.
 struct Convert: ParsableCommand {
@@ -41,6 +42,9 @@ struct Convert: ParsableCommand {
     @Option(help: "zlib compression level for the output, 0–9.")
     var compression: Int = PNG.EncodingOptions().compressionLevel
 
+    @Option(help: "PNG row filters the encoder may use: \(PNG.Filters.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var filters: PNG.Filters = PNG.EncodingOptions().filters
+
     func validate() throws {
         let destinations = [output != nil, outputDirectory != nil, inPlace].filter { $0 }.count
         guard destinations == 1 else {
@@ -62,6 +66,7 @@ struct Convert: ParsableCommand {
         let inputPaths = Set(inputs.map(Self.canonical))
         var options = PNG.EncodingOptions()
         options.compressionLevel = compression
+        options.filters = filters
         var failures = 0
         for input in inputs {
             let destination = destination(for: input)

@@ -27,6 +27,14 @@ extension PNG {
         try ctx.check(spng_set_option(ctx.raw, SPNG_ENCODE_TO_BUFFER, 1), "cannot encode to memory")
         try ctx.check(spng_set_option(ctx.raw, SPNG_IMG_COMPRESSION_LEVEL, Int32(min(max(options.compressionLevel, 0), 9))),
                       "cannot set the compression level")
+        let filterChoice: spng_filter_choice = switch options.filters {
+        case .adaptive: SPNG_FILTER_CHOICE_ALL
+        case .paeth: SPNG_FILTER_CHOICE_PAETH
+        case .up: SPNG_FILTER_CHOICE_UP
+        case .sub: SPNG_FILTER_CHOICE_SUB
+        case .none: SPNG_FILTER_CHOICE_NONE
+        }
+        try ctx.check(spng_set_option(ctx.raw, SPNG_FILTER_CHOICE, Int32(filterChoice.rawValue)), "cannot set the filters")
         var ihdr = spng_ihdr(width: UInt32(image.width), height: UInt32(image.height),
                              bit_depth: UInt8(format.bytesPerSample * 8), color_type: UInt8(colorType.rawValue),
                              compression_method: 0, filter_method: 0, interlace_method: 0)

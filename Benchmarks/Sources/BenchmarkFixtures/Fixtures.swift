@@ -1,0 +1,80 @@
+import CLittleCMS
+import Foundation
+import GamutKit
+
+/// The benchmark inputs, made by code: a 3840×2160 16-bit Display P3 image with smooth saturated
+/// gradients (a quarter or so of it outside sRGB) and a little noise, like a rendered UI asset or photo.
+public enum Fixtures {
+    public static let width = 3840
+    public static let height = 2160
+
+    /// RGB, 16-bit, machine byte order.
+    public static func p3Image16() -> PixelBuffer {
+        var samples = [UInt16](repeating: 0, count: width * height * 3)
+        var state: UInt64 = 0x1234_5678
+        samples.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let v = Double(y) / Double(height - 1)
+                for x in 0..<width {
+                    let u = Double(x) / Double(width - 1)
+                    state = state &* 6364136223846793005 &+ 1442695040888963407
+                    let noise = Double(Int(state >> 58) - 32)  // ±32 codes
+                    let hue = 6.2832 * u
+                    let rgb = [0.5 + 0.5 * cos(hue), 0.5 + 0.5 * cos(hue - 2.0944), 0.5 + 0.5 * cos(hue + 2.0944)]
+                    for c in 0..<3 {
+                        let value = (rgb[c] * (1 - v) + v * 0.5) * 65535 + noise
+                        out[(y * width + x) * 3 + c] = UInt16(min(max(value, 0), 65535))
+                    }
+                }
+            }
+        }
+        return try! PixelBuffer(width: width, height: height, layout: .rgb, samples: samples)
+    }
+
+    /// The same image as 8-bit RGB.
+    public static func p3Image8(from image16: PixelBuffer) -> PixelBuffer {
+        let bytes = image16.samples16.map { UInt8(($0 &+ 128) >> 8 == 256 ? 255 : ($0 &+ 128) >> 8) }
+        return try! PixelBuffer(width: width, height: height, layout: .rgb, samples: bytes)
+    }
+
+    /// The image as a Display P3 PNG (iCCP + cICP), at GamutKit's default compression.
+    public static func p3PNG(_ image16: PixelBuffer) throws -> [UInt8] {
+        try PNG.encode(Image(pixels: image16, profile: .displayP3))
+    }
+}
+
+/// LittleCMS's own default transform (optimized: a 33³ CLUT at 16 bits, a matrix-shaper shortcut at 8),
+/// called directly, for comparison in the same run.
+///
+/// `@unchecked Sendable`: `cmsDoTransform` is reentrant and the handles are never changed after init.
+public final class LittleCMSBaseline: @unchecked Sendable {
+    let transform: cmsHTRANSFORM
+
+    /// Display P3 (GamutKit's ICC bytes) → LittleCMS's own sRGB, 8 or 16 bits per channel, default flags.
+    public init(bits: Int, flags: UInt32 = 0) {
+        let data = ColorProfile.displayP3.data
+        let p3 = data.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }!
+        let srgb = cmsCreate_sRGBProfile()!
+        let type = bits == 8 ? BENCH_TYPE_RGB_8 : BENCH_TYPE_RGB_16
+        transform = cmsCreateTransform(p3, type, srgb, type, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags)!
+        cmsCloseProfile(p3)
+        cmsCloseProfile(srgb)
+    }
+
+    deinit { cmsDeleteTransform(transform) }
+
+    public func run(_ input: PixelBuffer, into output: inout PixelBuffer) {
+        input.bytes.withUnsafeBytes { source in
+            output.bytes.withUnsafeMutableBytes { destination in
+                cmsDoTransform(transform, source.baseAddress, destination.baseAddress, cmsUInt32Number(input.width * input.height))
+            }
+        }
+    }
+}
+
+/// Mutable buffers shared with benchmark closures. `@unchecked Sendable`: each benchmark runs its
+/// closure serially, and each buffer is used by one benchmark only.
+public final class Scratch: @unchecked Sendable {
+    public var buffer: PixelBuffer
+    public init(_ buffer: PixelBuffer) { self.buffer = buffer }
+}

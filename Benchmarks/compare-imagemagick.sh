@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# End to end, PNG16 → PNG16, Display P3 → sRGB on the 3840×2160 benchmark image:
+# `gamut-check convert` against ImageMagick's `convert -profile`, best of N runs each, in one run.
+# Usage: Benchmarks/compare-imagemagick.sh [runs]   (needs ImageMagick: apt-get install imagemagick)
+set -euo pipefail
+runs=${1:-3}
+here=$(cd "$(dirname "$0")" && pwd)
+if ! command -v convert >/dev/null 2>&1; then
+    echo "ImageMagick is not installed (apt-get install imagemagick); skipping the comparison."
+    exit 0
+fi
+(cd "$here" && swift build -c release --product make-fixture >/dev/null)
+(cd "$here/.." && swift build -c release --product gamut-check >/dev/null)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$here/.build/release/make-fixture" "$work/p3.png"
+gamut_check="$here/../.build/release/gamut-check"
+"$gamut_check" profile export srgb -o "$work/srgb.icc" >/dev/null
+
+best() {  # best wall time in ms of $runs runs of the command
+    local best_ms=""
+    for _ in $(seq "$runs"); do
+        local start end ms
+        start=$(date +%s%N)
+        "$@" >/dev/null 2>&1
+        end=$(date +%s%N)
+        ms=$(( (end - start) / 1000000 ))
+        if [ -z "$best_ms" ] || [ "$ms" -lt "$best_ms" ]; then best_ms=$ms; fi
+    done
+    echo "$best_ms"
+}
+
+im=$(best convert "$work/p3.png" -profile "$work/srgb.icc" "$work/im.png")
+gk=$(best "$gamut_check" convert "$work/p3.png" --to srgb -o "$work/gk.png")
+echo "input: $(stat -c %s "$work/p3.png") bytes, 3840×2160 16-bit Display P3"
+echo "ImageMagick $(convert -version | head -1 | awk '{print $3}'): ${im} ms   output $(stat -c %s "$work/im.png") bytes"
+echo "gamut-check convert:  ${gk} ms   output $(stat -c %s "$work/gk.png") bytes"
+awk -v a="$im" -v b="$gk" 'BEGIN { printf "gamut-check is %.1f× faster (best of '"$runs"' runs each)\n", a / b }'
