@@ -74,11 +74,11 @@ struct Convert: ParsableCommand {
                 if !inPlace && inputPaths.contains(Self.canonical(destination)) {
                     throw GamutError(.invalidArgument, "refusing to overwrite the input (use --in-place)", path: destination)
                 }
-                let image = try PNG.read(contentsOf: input)
-                let converted = try image.converted(to: profile, bitDepth: depth, intent: intent,
-                                                    blackPointCompensation: blackPointCompensation, bigEndian: true)
-                try PNG.write(converted, to: destination, options: options)
-                print("\(input): \(image.profile.name), \(image.pixels.format.bytesPerSample * 8)-bit → \(destination): \(profile.name), \(converted.fileBitDepth)-bit")
+                let settings = PNGConversion.Settings(profile: profile, bitDepth: depth, intent: intent,
+                                                      blackPointCompensation: blackPointCompensation, encoding: options)
+                let summary = try PNGConversion.convert(file: input, to: destination, settings: settings)
+                print("\(input): \(summary.sourceProfile), \(summary.sourceBitDepth)-bit → \(destination): \(profile.name), \(summary.destinationBitDepth)-bit")
+                for warning in summary.warnings { printError("gamut-check: \(input): warning: \(warning)") }
             } catch {
                 failures += 1
                 printError("gamut-check: \(error)")

@@ -8,8 +8,9 @@ public enum Fixtures {
     public static let width = 3840
     public static let height = 2160
 
-    /// RGB, 16-bit, machine byte order.
-    public static func p3Image16() -> PixelBuffer {
+    /// RGB, 16-bit, machine byte order; `noise` is the amplitude of the added noise in 16-bit codes (a power of two).
+    public static func p3Image16(noise: Int = 32) -> PixelBuffer {
+        let shift = UInt64(64 - (noise * 2).trailingZeroBitCount)
         var samples = [UInt16](repeating: 0, count: width * height * 3)
         var state: UInt64 = 0x1234_5678
         samples.withUnsafeMutableBufferPointer { out in
@@ -18,7 +19,7 @@ public enum Fixtures {
                 for x in 0..<width {
                     let u = Double(x) / Double(width - 1)
                     state = state &* 6364136223846793005 &+ 1442695040888963407
-                    let noise = Double(Int(state >> 58) - 32)  // ±32 codes
+                    let noise = noise == 0 ? 0 : Double(Int(state >> shift) - noise)
                     let hue = 6.2832 * u
                     let rgb = [0.5 + 0.5 * cos(hue), 0.5 + 0.5 * cos(hue - 2.0944), 0.5 + 0.5 * cos(hue + 2.0944)]
                     for c in 0..<3 {

@@ -1,6 +1,13 @@
 /// Turns a PNG's color chunks into a ``ColorProfile`` (PNG 3rd edition precedence: cICP, iCCP, sRGB, gAMA/cHRM).
 enum ColorResolver {
     static func resolve(_ png: DecodedPNG, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> Image {
+        let (profile, source, warnings) = try resolve(png.color, path: path, options: options)
+        return Image(pixels: png.pixels, profile: profile, colorSource: source, metadata: png.metadata,
+                     fileBitDepth: png.bitDepth, warnings: warnings)
+    }
+
+    static func resolve(_ png: PNGColorChunks, path: String?,
+                        options: PNG.DecodingOptions) throws(GamutError) -> (ColorProfile, ImageColorSource, [String]) {
         var warnings: [String] = []
         let (profile, source) = try choose(png, path: path, options: options, warnings: &warnings)
         let expected = png.isGray ? ICCSignature.gray : .rgb
@@ -8,11 +15,10 @@ enum ColorResolver {
             throw GamutError(.profileMismatch,
                 "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is \(png.isGray ? "grayscale" : "RGB")", path: path)
         }
-        return Image(pixels: png.pixels, profile: profile, colorSource: source, metadata: png.metadata,
-                     fileBitDepth: png.bitDepth, warnings: warnings)
+        return (profile, source, warnings)
     }
 
-    private static func choose(_ png: DecodedPNG, path: String?, options: PNG.DecodingOptions,
+    private static func choose(_ png: PNGColorChunks, path: String?, options: PNG.DecodingOptions,
                                warnings: inout [String]) throws(GamutError) -> (ColorProfile, ImageColorSource) {
         if let cicp = png.cicp {
             let (primaries, transfer, matrix, fullRange) = (Int(cicp[0]), Int(cicp[1]), Int(cicp[2]), cicp[3] == 1)

@@ -28,13 +28,18 @@ extension PNG {
 struct DecodedPNG {
     var pixels: PixelBuffer
     var bitDepth: Int
+    var color: PNGColorChunks
+    var metadata: PNGMetadata
+}
+
+/// The chunks that say what a PNG's colors mean.
+struct PNGColorChunks {
     var isGray: Bool
     var cicp: [UInt8]?
     var iccp: (name: String, profile: [UInt8])?
     var srgbIntent: Int?
     var gamma: Double?
     var chromaticities: RGBPrimaries?
-    var metadata: PNGMetadata
 }
 
 enum PNGReader {
@@ -72,8 +77,8 @@ enum PNGReader {
             pixels = addAlpha(toGray16: pixels, transparent: trns.gray)
         }
 
-        var png = DecodedPNG(pixels: pixels, bitDepth: depth, isGray: format.colorChannelCount == 1, metadata: PNGMetadata())
-        try readColorChunks(ctx, into: &png, options: options, chunkTypes: chunkTypes(buffer))
+        var png = DecodedPNG(pixels: pixels, bitDepth: depth, color: PNGColorChunks(isGray: format.colorChannelCount == 1), metadata: PNGMetadata())
+        try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: chunkTypes(buffer))
         png.metadata = try readMetadata(ctx)
         return png
     }
@@ -114,6 +119,20 @@ enum PNGReader {
         return types
     }
 
+    /// The chunk types after the first IDAT (framing only).
+    static func chunkTypesAfterData(_ buffer: UnsafeRawBufferPointer) -> Set<String> {
+        var types = Set<String>()
+        var offset = 8
+        var seenData = false
+        while offset + 8 <= buffer.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(buffer[offset + $1]) }
+            let type = String(decoding: buffer[offset + 4..<offset + 8], as: UTF8.self)
+            if type == "IDAT" { seenData = true } else if seenData { types.insert(type) }
+            offset += 12 + length
+        }
+        return types
+    }
+
     /// 16-bit gray with a tRNS gray value becomes gray+alpha (libspng 0.7.3 has no GA16 output).
     static func addAlpha(toGray16 gray: PixelBuffer, transparent: UInt16) -> PixelBuffer {
         var samples = [UInt16]()
@@ -132,7 +151,7 @@ enum PNGReader {
         }
     }
 
-    static func readColorChunks(_ ctx: borrowing SPNGContext, into png: inout DecodedPNG, options: PNG.DecodingOptions,
+    static func readColorChunks(_ ctx: borrowing SPNGContext, into png: inout PNGColorChunks, options: PNG.DecodingOptions,
                                 chunkTypes: Set<String>) throws(GamutError) {
         var count: UInt32 = 0
         let unknownStatus = spng_get_unknown_chunks(ctx.raw, nil, &count)

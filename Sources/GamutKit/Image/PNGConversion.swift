@@ -1,0 +1,275 @@
+internal import CSPNG
+import Dispatch
+import Synchronization
+
+/// Converts PNG files from their own profile to another, as `gamut-check convert` does.
+///
+/// Non-interlaced images stream: one thread decodes rows with libspng and converts them while the
+/// calling thread compresses the converted rows, so deflate (the slowest step) overlaps everything
+/// else and only a few rows are held in memory besides the input and output files. Interlaced
+/// images, gray 16-bit images with `tRNS`, and files with text after the image data take the
+/// whole-image path (``PNG/read(contentsOf:options:)``, ``Image/converted(to:bitDepth:intent:blackPointCompensation:bigEndian:threads:)``,
+/// ``PNG/write(_:to:options:)``), with the same results.
+public enum PNGConversion {
+    /// What to convert to, and how.
+    public struct Settings: Sendable {
+        /// The destination profile (gray or RGB).
+        public var profile: ColorProfile
+        /// 8 or 16; nil keeps the input's depth (8 for depths below 8).
+        public var bitDepth: Int?
+        /// The rendering intent.
+        public var intent: RenderingIntent
+        /// Whether to use black-point compensation.
+        public var blackPointCompensation: Bool
+        /// Decoder limits.
+        public var decoding: PNG.DecodingOptions
+        /// Encoder choices.
+        public var encoding: PNG.EncodingOptions
+
+        /// Creates settings; everything but the profile has a default.
+        public init(profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
+                    blackPointCompensation: Bool = false, decoding: PNG.DecodingOptions = .init(), encoding: PNG.EncodingOptions = .init()) {
+            self.profile = profile
+            self.bitDepth = bitDepth
+            self.intent = intent
+            self.blackPointCompensation = blackPointCompensation
+            self.decoding = decoding
+            self.encoding = encoding
+        }
+    }
+
+    /// What a conversion did.
+    public struct Summary: Sendable {
+        /// The input's profile name.
+        public var sourceProfile: String
+        /// The input's bits per channel as stored in the file.
+        public var sourceBitDepth: Int
+        /// The output's bits per channel.
+        public var destinationBitDepth: Int
+        /// Width and height in pixels.
+        public var width: Int, height: Int
+        /// Whether the rows streamed (false: the whole-image path).
+        public var streamed: Bool
+        /// Decoder warnings (for example an ignored cICP).
+        public var warnings: [String]
+    }
+
+    /// Converts the PNG at `input` and writes the result to `output` atomically (a temporary file
+    /// renamed into place; a failure leaves no partial file and an existing `output` untouched).
+    /// - Throws: ``GamutError`` naming the file that failed.
+    @discardableResult
+    public static func convert(file input: String, to output: String, settings: Settings) throws(GamutError) -> Summary {
+        let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "PNG file")
+        let (encoded, summary): ([UInt8], Summary)
+        do {
+            if let streamed = try PNGStream.convert(bytes, path: input, settings: settings) {
+                (encoded, summary) = streamed
+            } else {
+                let image = try PNG.decode(bytes, path: input, options: settings.decoding)
+                let converted = try image.converted(to: settings.profile, bitDepth: settings.bitDepth, intent: settings.intent,
+                                                    blackPointCompensation: settings.blackPointCompensation, bigEndian: true)
+                encoded = try PNG.encode(converted, options: settings.encoding)
+                summary = Summary(sourceProfile: image.profile.name, sourceBitDepth: image.fileBitDepth,
+                                  destinationBitDepth: converted.fileBitDepth, width: image.width, height: image.height,
+                                  streamed: false, warnings: image.warnings)
+            }
+        } catch {
+            throw error.at(input)
+        }
+        try FileIO.writeAtomically(encoded, to: output)
+        return summary
+    }
+}
+
+/// The streaming path: a producer thread decodes and converts rows; the caller encodes them.
+enum PNGStream {
+    static let rowsPerChunk = 32
+    static let chunksInFlight = 6
+
+    /// What the producer learned from the header and color chunks.
+    struct Header: Sendable {
+        let width: Int, height: Int, fileBitDepth: Int
+        let sourceProfile: String
+        let destinationFormat: PixelFormat
+        let warnings: [String]
+        let metadata: PNGMetadata
+    }
+
+    enum Message: Sendable {
+        case header(Header)
+        case rows([UInt8], count: Int)
+        case failure(GamutError)
+    }
+
+    /// Returns nil when the file needs the whole-image path.
+    static func convert(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings) throws(GamutError) -> ([UInt8], PNGConversion.Summary)? {
+        guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
+        let types = bytes.withUnsafeBytes { PNGReader.chunkTypesAfterData($0) }
+        guard types.isDisjoint(with: ["tEXt", "zTXt", "iTXt"]) else { return nil }
+        let (depth, colorType) = (bytes[24], bytes[25])
+        if colorType == 0 && depth == 16 && bytes.withUnsafeBytes({ PNGReader.chunkTypes($0) }).contains("tRNS") { return nil }
+
+        let channel = Channel(capacity: chunksInFlight)
+        DispatchQueue.global(qos: .userInitiated).async {
+            produce(bytes, path: path, settings: settings, into: channel)
+        }
+        guard let first = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped without a header", path: path) }
+        let header: Header
+        switch first {
+        case .header(let value): header = value
+        case .failure(let error): channel.close(); throw error
+        case .rows: channel.close(); throw GamutError(.invalidPNG, "rows arrived before the header", path: path)
+        }
+
+        let ctx = try SPNGContext(encoder: true, path: path)
+        let memory = CAllocations()
+        do throws(GamutError) {
+            try PNGWriter.configure(ctx, width: header.width, height: header.height, format: header.destinationFormat,
+                                    profile: settings.profile, metadata: header.metadata, options: settings.encoding, memory: memory)
+            try ctx.check(spng_encode_image(ctx.raw, nil, 0, Int32(SPNG_FMT_PNG.rawValue),
+                                            Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue)), "cannot start encoding")
+            let rowLength = header.width * header.destinationFormat.bytesPerPixel
+            var written = 0
+            while written < header.height {
+                guard let message = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped early", path: path) }
+                switch message {
+                case .failure(let error): throw error
+                case .header: throw GamutError(.invalidPNG, "a second header arrived", path: path)
+                case .rows(let chunk, let count):
+                    for row in 0..<count {
+                        let status = chunk.withUnsafeBytes { spng_encode_row(ctx.raw, $0.baseAddress! + row * rowLength, rowLength) }
+                        written += 1
+                        if status == Int32(SPNG_EOI.rawValue) && written == header.height { break }
+                        try ctx.check(status, "cannot encode row \(written - 1)")
+                    }
+                }
+            }
+        } catch {
+            channel.close()
+            throw error
+        }
+        channel.close()
+        let summary = PNGConversion.Summary(sourceProfile: header.sourceProfile, sourceBitDepth: header.fileBitDepth,
+                                            destinationBitDepth: header.destinationFormat.bytesPerSample * 8,
+                                            width: header.width, height: header.height, streamed: true, warnings: header.warnings)
+        return (try PNGWriter.encodedBytes(ctx), summary)
+    }
+
+    /// Decodes rows, converts them, and sends them; runs on its own thread, owning the decoder.
+    static func produce(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings, into channel: Channel) {
+        let outcome: Result<Void, GamutError> = bytes.withUnsafeBytes { buffer in
+            do throws(GamutError) {
+                try produceRows(buffer, path: path, settings: settings, into: channel)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if case .failure(let error) = outcome { channel.send(.failure(error)) }
+    }
+
+    private static func produceRows(_ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
+                            into channel: Channel) throws(GamutError) {
+        let ctx = try SPNGContext(encoder: false, path: path)
+        try ctx.check(spng_set_png_buffer(ctx.raw, buffer.baseAddress, buffer.count), "cannot read the PNG")
+        let chunkLimit = max(1024, settings.decoding.maximumChunkSize)
+        try ctx.check(spng_set_chunk_limits(ctx.raw, chunkLimit, chunkLimit), "cannot set chunk limits")
+        try ctx.check(spng_set_option(ctx.raw, SPNG_KEEP_UNKNOWN_CHUNKS, 1), "cannot keep unknown chunks")
+        var ihdr = spng_ihdr()
+        try ctx.check(spng_get_ihdr(ctx.raw, &ihdr), "not a valid PNG header")
+        let width = Int(ihdr.width), height = Int(ihdr.height)
+        guard width.multipliedReportingOverflow(by: height).partialValue <= settings.decoding.maximumPixels else {
+            throw GamutError(.imageTooLarge,
+                "image of \(width)×\(height) pixels exceeds the limit of \(settings.decoding.maximumPixels) pixels", path: path)
+        }
+        var trns = spng_trns()
+        let hasTransparency = spng_get_trns(ctx.raw, &trns) == 0
+        var (spngFormat, format, bigEndian) = try PNGReader.format(
+            colorType: Int(ihdr.color_type), depth: Int(ihdr.bit_depth), transparency: hasTransparency, path: path)
+        if format == .gray16 && hasTransparency {  // excluded by the caller, which takes the whole-image path
+            throw GamutError(.unsupportedImage, "streaming does not expand 16-bit gray tRNS", path: path)
+        }
+        if bigEndian { format = format.with(.uint16BigEndian) }
+        let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
+        try ctx.check(spng_decode_image(ctx.raw, nil, 0, spngFormat, flags | Int32(SPNG_DECODE_PROGRESSIVE.rawValue)),
+                      "cannot start decoding")
+        var color = PNGColorChunks(isGray: format.colorChannelCount == 1)
+        try PNGReader.readColorChunks(ctx, into: &color, options: settings.decoding, chunkTypes: PNGReader.chunkTypes(buffer))
+        let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)
+
+        let depth = settings.bitDepth ?? format.bytesPerSample * 8
+        guard depth == 8 || depth == 16 else { throw GamutError(.invalidArgument, "bit depth must be 8 or 16, not \(depth)") }
+        let alpha = format.hasAlpha
+        let layout: PixelFormat.Layout
+        switch settings.profile.colorSpace {
+        case .gray: layout = alpha ? .grayAlpha : .gray
+        case .rgb: layout = alpha ? .rgba : .rgb
+        default: throw GamutError(.invalidArgument, "PNG images can be converted to gray or RGB profiles, not \(settings.profile.colorSpace)")
+        }
+        let destination = PixelFormat(layout, depth == 8 ? .uint8 : .uint16BigEndian)
+        let transform = try ColorTransform(from: profile, format: format, to: settings.profile, format: destination,
+                                           intent: settings.intent, blackPointCompensation: settings.blackPointCompensation)
+        let metadata = try PNGReader.readMetadata(ctx)
+        channel.send(.header(Header(width: width, height: height, fileBitDepth: Int(ihdr.bit_depth), sourceProfile: profile.name,
+                                    destinationFormat: destination, warnings: warnings, metadata: metadata)))
+
+        let rowLength = width * format.bytesPerPixel
+        var rowsDone = 0
+        while rowsDone < height {
+            let count = min(rowsPerChunk, height - rowsDone)
+            var decoded = [UInt8](repeating: 0, count: rowLength * count)
+            for row in 0..<count {
+                let status = decoded.withUnsafeMutableBytes { spng_decode_row(ctx.raw, $0.baseAddress! + row * rowLength, rowLength) }
+                if status == Int32(SPNG_EOI.rawValue) && rowsDone + row == height - 1 { break }
+                try ctx.check(status, "cannot decode row \(rowsDone + row)")
+            }
+            let source = try PixelBuffer(width: width, height: count, format: format, bytes: decoded)
+            let converted = try transform.convert(source, threads: 1)
+            guard channel.send(.rows(converted.bytes, count: count)) else { return }  // the consumer gave up
+            rowsDone += count
+        }
+    }
+
+    /// A bounded queue between the decoding thread and the encoding caller.
+    final class Channel: Sendable {
+        private struct State {
+            var queue: [Message] = []
+            var closed = false
+        }
+        private let state = Mutex(State())
+        private let slots: DispatchSemaphore
+        private let items = DispatchSemaphore(value: 0)
+
+        init(capacity: Int) { slots = DispatchSemaphore(value: capacity) }
+
+        /// Blocks while the queue is full; returns false once the receiver has closed the channel.
+        @discardableResult
+        func send(_ message: Message) -> Bool {
+            slots.wait()
+            let open = state.withLock { state -> Bool in
+                guard !state.closed else { return false }
+                state.queue.append(message)
+                return true
+            }
+            items.signal()
+            return open
+        }
+
+        /// Blocks until a message arrives.
+        func receive() -> Message? {
+            items.wait()
+            let message = state.withLock { $0.queue.isEmpty ? nil : $0.queue.removeFirst() }
+            slots.signal()
+            return message
+        }
+
+        /// Stops the sender: its pending and future sends return false.
+        func close() {
+            state.withLock {
+                $0.closed = true
+                $0.queue.removeAll()
+            }
+            for _ in 0...PNGStream.chunksInFlight { slots.signal() }  // wake a sender blocked on a full queue
+        }
+    }
+}

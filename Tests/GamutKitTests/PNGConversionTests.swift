@@ -1,0 +1,72 @@
+import Foundation
+@testable import GamutKit
+import Testing
+
+@Suite("Streaming PNG conversion")
+struct PNGConversionTests {
+    static func wholeImage(_ png: [UInt8], _ settings: PNGConversion.Settings) throws -> [UInt8] {
+        let image = try PNG.decode(png)
+        return try PNG.encode(try image.converted(to: settings.profile, bitDepth: settings.bitDepth, bigEndian: true), options: settings.encoding)
+    }
+
+    static func write(_ bytes: [UInt8]) -> String {
+        let path = PNGFixtures.temporaryDirectory + "/in.png"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        return path
+    }
+
+    @Test("Streamed output is byte-identical to the whole-image path", arguments: [
+        (PixelFormat.Layout.rgb, 16, ColorProfile.BuiltIn.sRGB), (.rgba, 16, .sRGB), (.rgba, 8, .displayP3), (.rgb, 8, .adobeRGB),
+        (.grayAlpha, 16, .sRGB), (.gray, 8, .grayGamma22),
+    ])
+    func sameAsWholeImage(layout: PixelFormat.Layout, depth: Int, target: ColorProfile.BuiltIn) throws {
+        // 70 rows: more than two chunks of 32, the last one partial.
+        let pixels = PNGFixtures.random16(width: 45, height: 70, layout: layout, seed: UInt64(depth))
+        let source: ColorProfile = pixels.format.colorChannelCount == 1 ? .grayGamma22 : .displayP3
+        let input = try PNG.encode(Image(pixels: pixels, profile: source,
+                                         metadata: PNGMetadata(texts: [.init(keyword: "Title", text: "t")])))
+        let settings = PNGConversion.Settings(profile: .builtIn(target), bitDepth: depth)
+        let output = PNGFixtures.temporaryDirectory + "/out.png"
+        let summary = try PNGConversion.convert(file: Self.write(input), to: output, settings: settings)
+        #expect(summary.streamed)
+        #expect(summary.destinationBitDepth == depth && summary.width == 45 && summary.height == 70)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(input, settings)))
+    }
+
+    @Test("Palette and low-depth inputs stream too")
+    func palette() throws {
+        let png = PNGFixtures.encode(width: 2, height: 1, rows: [1, 0], .init(colorType: 3, depth: 8, palette: [(255, 0, 0), (0, 128, 255)]))
+        let settings = PNGConversion.Settings(profile: .displayP3)
+        let output = PNGFixtures.temporaryDirectory + "/out.png"
+        let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: settings)
+        #expect(summary.streamed && summary.sourceBitDepth == 8)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(png, settings)))
+    }
+
+    @Test("Text after the image data takes the whole-image path and is kept")
+    func textAfterData() throws {
+        let base = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 8, height: 8), profile: .displayP3))
+        let iend = PNGFixtures.chunks(base).last!.offset
+        let png = Array(base[..<iend]) + PNGFixtures.chunk("tEXt", Array("Comment".utf8) + [0] + Array("late".utf8)) + Array(base[iend...])
+        let output = PNGFixtures.temporaryDirectory + "/out.png"
+        let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: .init(profile: .sRGB))
+        #expect(!summary.streamed)
+        #expect(try PNG.read(contentsOf: output).metadata.texts.map(\.text) == ["late"])
+    }
+
+    @Test("A PNG truncated mid-data fails with the file named and writes nothing")
+    func truncatedMidStream() throws {
+        let png = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 200, height: 200), profile: .displayP3))
+        let path = Self.write(Array(png.prefix(png.count * 2 / 3)))
+        let directory = PNGFixtures.temporaryDirectory
+        #expect(throws: GamutError.self) {
+            try PNGConversion.convert(file: path, to: directory + "/out.png", settings: .init(profile: .sRGB))
+        }
+        do {
+            try PNGConversion.convert(file: path, to: directory + "/out.png", settings: .init(profile: .sRGB))
+        } catch {
+            #expect(error.path == path && error.code == .invalidPNG)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+}
