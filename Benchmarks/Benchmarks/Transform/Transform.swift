@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkFixtures
+import Foundation
 import GamutKit
 
 // Display P3 → sRGB on a 3840×2160 image: GamutKit's exact path against LittleCMS's default
@@ -46,10 +47,20 @@ let benchmarks: @Sendable () -> Void = {
         let image = Image(pixels: image16, profile: .displayP3)
         for _ in benchmark.scaledIterations { blackHole(try PNG.encode(image)) }
     }
-    Benchmark("convert pipeline in memory: decode, P3→sRGB 16-bit, encode") { benchmark in
+    Benchmark("convert, whole image in memory: decode, P3→sRGB 16-bit, encode") { benchmark in
         for _ in benchmark.scaledIterations {
             let decoded = try PNG.decode(png)
             blackHole(try PNG.encode(try decoded.converted(to: .sRGB, bigEndian: true)))
+        }
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gamutkit-bench-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let inputPath = directory.appendingPathComponent("p3.png").path
+    FileManager.default.createFile(atPath: inputPath, contents: Data(png))
+    Benchmark("convert file → file, streamed (what gamut-check convert runs)") { benchmark in
+        let settings = PNGConversion.Settings(profile: .sRGB)
+        for _ in benchmark.scaledIterations {
+            blackHole(try PNGConversion.convert(file: inputPath, to: directory.appendingPathComponent("srgb.png").path, settings: settings))
         }
     }
 }

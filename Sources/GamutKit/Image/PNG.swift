@@ -18,9 +18,10 @@ public enum PNG {
 
     /// Choices for encoding.
     public struct EncodingOptions: Sendable {
-        /// zlib compression level, 0 (none) to 9 (smallest, slowest). Default 2: on a 4K 16-bit image
-        /// (Benchmarks/encode-sweep) it encodes in about a ninth of level 6's time for a file 4% larger.
-        public var compressionLevel: Int = 2
+        /// zlib compression level, 0 (none) to 9 (smallest, slowest). Default 1: on a 4K 16-bit image
+        /// (`Benchmarks/Sources/encode-sweep`) it encodes in a tenth of level 6's time for a file 2–5% larger;
+        /// asset pipelines and Xcode recompress PNGs anyway. Use 6–9 for final, size-critical output.
+        public var compressionLevel: Int = 1
         /// Which PNG row filters the encoder may choose from (libspng picks per row among them).
         /// Default `.up`, the fastest with files within 4% of `.adaptive` on smooth 16-bit images.
         public var filters: Filters = .up
