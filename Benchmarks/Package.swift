@@ -22,6 +22,10 @@ let package = Package(
             dependencies: ["BenchmarkFixtures", .product(name: "GamutKit", package: gamutKitPackage)],
             path: "Sources/make-fixture"),
         .executableTarget(
+            name: "accuracy-report",
+            dependencies: ["BenchmarkFixtures", "CLittleCMS", .product(name: "GamutKit", package: gamutKitPackage)],
+            path: "Sources/accuracy-report"),
+        .executableTarget(
             name: "encode-sweep",
             dependencies: ["BenchmarkFixtures", .product(name: "GamutKit", package: gamutKitPackage)],
             path: "Sources/encode-sweep"),

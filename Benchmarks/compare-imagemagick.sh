@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # End to end, PNG16 → PNG16, Display P3 → sRGB on the 3840×2160 benchmark image:
 # `gamut-check convert` against ImageMagick's `convert -profile`, best of N runs each, in one run.
-# Usage: Benchmarks/compare-imagemagick.sh [runs]   (needs ImageMagick: apt-get install imagemagick)
+# Usage: Benchmarks/compare-imagemagick.sh [runs] [noise...]   (needs ImageMagick: apt-get install imagemagick)
+# noise: the fixture's noise amplitude in 16-bit codes (default: 0 2 32, i.e. a clean render, a
+# dithered export and a noisy photo-like image).
 set -euo pipefail
 runs=${1:-3}
+shift || true
+noises=("$@")
+if [ ${#noises[@]} -eq 0 ]; then noises=(0 2 32); fi
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v convert >/dev/null 2>&1; then
     echo "ImageMagick is not installed (apt-get install imagemagick); skipping the comparison."
@@ -13,7 +18,6 @@ fi
 (cd "$here/.." && swift build -c release --product gamut-check >/dev/null)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$here/.build/release/make-fixture" "$work/p3.png"
 gamut_check="$here/../.build/release/gamut-check"
 "$gamut_check" profile export srgb -o "$work/srgb.icc" >/dev/null
 
@@ -30,9 +34,13 @@ best() {  # best wall time in ms of $runs runs of the command
     echo "$best_ms"
 }
 
-im=$(best convert "$work/p3.png" -profile "$work/srgb.icc" "$work/im.png")
-gk=$(best "$gamut_check" convert "$work/p3.png" --to srgb -o "$work/gk.png")
-echo "input: $(stat -c %s "$work/p3.png") bytes, 3840×2160 16-bit Display P3"
-echo "ImageMagick $(convert -version | head -1 | awk '{print $3}'): ${im} ms   output $(stat -c %s "$work/im.png") bytes"
-echo "gamut-check convert:  ${gk} ms   output $(stat -c %s "$work/gk.png") bytes"
-awk -v a="$im" -v b="$gk" 'BEGIN { printf "gamut-check is %.1f× faster (best of '"$runs"' runs each)\n", a / b }'
+echo "| fixture (3840×2160, 16-bit Display P3) | input | ImageMagick $(convert -version | head -1 | awk '{print $3}') | gamut-check convert | ratio |"
+echo "| --- | --- | --- | --- | --- |"
+for noise in "${noises[@]}"; do
+    "$here/.build/release/make-fixture" "$work/p3.png" "$noise"
+    im=$(best convert "$work/p3.png" -profile "$work/srgb.icc" "$work/im.png")
+    gk=$(best "$gamut_check" convert "$work/p3.png" --to srgb -o "$work/gk.png")
+    ratio=$(awk -v a="$im" -v b="$gk" 'BEGIN { printf "%.1f×", a / b }')
+    mb() { awk -v s="$(stat -c %s "$1")" 'BEGIN { printf "%.1f MB", s / 1e6 }'; }
+    echo "| noise ±$noise codes | $(mb "$work/p3.png") | $im ms → $(mb "$work/im.png") | $gk ms → $(mb "$work/gk.png") | $ratio |"
+done

@@ -30,20 +30,35 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
         self.sample = sample
     }
 
+    /// Gray, 8-bit.
     public static let gray8 = PixelFormat(.gray, .uint8)
+    /// Gray, 16-bit, machine byte order.
     public static let gray16 = PixelFormat(.gray, .uint16)
+    /// Gray + alpha, 8-bit.
     public static let grayAlpha8 = PixelFormat(.grayAlpha, .uint8)
+    /// Gray + alpha, 16-bit, machine byte order.
     public static let grayAlpha16 = PixelFormat(.grayAlpha, .uint16)
+    /// RGB, 8-bit.
     public static let rgb8 = PixelFormat(.rgb, .uint8)
+    /// RGBA, 8-bit.
     public static let rgba8 = PixelFormat(.rgba, .uint8)
+    /// RGB, 16-bit, machine byte order.
     public static let rgb16 = PixelFormat(.rgb, .uint16)
+    /// RGBA, 16-bit, machine byte order.
     public static let rgba16 = PixelFormat(.rgba, .uint16)
+    /// RGB, 16-bit, big-endian (PNG order).
     public static let rgb16BigEndian = PixelFormat(.rgb, .uint16BigEndian)
+    /// RGBA, 16-bit, big-endian (PNG order).
     public static let rgba16BigEndian = PixelFormat(.rgba, .uint16BigEndian)
+    /// Gray, 32-bit float, unbounded.
     public static let grayFloat = PixelFormat(.gray, .float32)
+    /// RGB, 32-bit float, unbounded.
     public static let rgbFloat = PixelFormat(.rgb, .float32)
+    /// RGBA, 32-bit float, unbounded.
     public static let rgbaFloat = PixelFormat(.rgba, .float32)
+    /// CMYK, 8-bit.
     public static let cmyk8 = PixelFormat(.cmyk, .uint8)
+    /// CMYK, 16-bit, machine byte order.
     public static let cmyk16 = PixelFormat(.cmyk, .uint16)
 
     /// Samples per pixel, alpha included.

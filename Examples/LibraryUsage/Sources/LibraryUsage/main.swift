@@ -1,0 +1,29 @@
+// The library examples quoted in the README. Run from the repository root:
+//   swift run --package-path Examples/LibraryUsage
+import GamutKit
+
+// 1. What does Display P3's pure red look like on an sRGB display?
+let p3ToSRGB = try ColorTransform(from: .displayP3, format: .rgb16, to: .sRGB, format: .rgb16)
+print("P3 red → sRGB (16-bit, clipped):", try p3ToSRGB.convert(samples: [65535, 0, 0]))
+
+// Float outputs are unbounded, so you can see how far outside sRGB a color is (here in linear light).
+let unbounded = try ColorTransform(from: .displayP3, format: .rgbFloat, to: .linearSRGB, format: .rgbFloat)
+print("P3 red → linear sRGB (float, unbounded):", try unbounded.convert(samples: [1, 0, 0]).map { ($0 * 10000).rounded() / 10000 })
+
+// 2. Read a PNG, see where its color came from, convert it, write it with the profile embedded.
+let image = try PNG.read(contentsOf: "Examples/p3-assets.png")
+print("read:", image.width, "×", image.height, image.pixels.format, "-", image.profile.name, "from", image.colorSource)
+let sRGBImage = try image.converted(to: .sRGB)
+try PNG.write(sRGBImage, to: "/tmp/p3-assets-srgb.png")
+print("wrote /tmp/p3-assets-srgb.png:", try PNG.read(contentsOf: "/tmp/p3-assets-srgb.png").colorSource)
+
+// 3. Inspect a profile.
+let info = ColorProfile.displayP3.info
+print("profile:", info.description, "v\(info.version)", info.deviceClass, info.colorSpace, "→", info.pcs, "ID", info.profileID)
+
+// 4. Errors are typed and name the file.
+do {
+    _ = try PNG.decode(Array(try PNG.encode(image).prefix(1000)), path: "truncated.png")
+} catch {
+    print("error:", error.code, "-", error)
+}
