@@ -56,7 +56,9 @@ let benchmarks: @Sendable () -> Void = {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gamutkit-bench-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let inputPath = directory.appendingPathComponent("p3.png").path
-    FileManager.default.createFile(atPath: inputPath, contents: Data(png))
+    guard FileManager.default.createFile(atPath: inputPath, contents: Data(png)) else {
+        fatalError("cannot write the benchmark input to \(inputPath)")
+    }
     Benchmark("convert file → file, streamed (what gamut-check convert runs)") { benchmark in
         let settings = PNGConversion.Settings(profile: .sRGB)
         for _ in benchmark.scaledIterations {

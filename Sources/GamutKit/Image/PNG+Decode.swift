@@ -45,18 +45,8 @@ struct PNGColorChunks {
 enum PNGReader {
     static func read(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
         let ctx = try SPNGContext(encoder: false, path: path)
-        try ctx.check(spng_set_png_buffer(ctx.raw, buffer.baseAddress, buffer.count), "cannot read the PNG")
-        let chunkLimit = max(1024, options.maximumChunkSize)
-        try ctx.check(spng_set_chunk_limits(ctx.raw, chunkLimit, chunkLimit), "cannot set chunk limits")
-        try ctx.check(spng_set_option(ctx.raw, SPNG_KEEP_UNKNOWN_CHUNKS, 1), "cannot keep unknown chunks")
-
-        var ihdr = spng_ihdr()
-        try ctx.check(spng_get_ihdr(ctx.raw, &ihdr), "not a valid PNG header")
+        let ihdr = try prepare(ctx, buffer, options: options)
         let width = Int(ihdr.width), height = Int(ihdr.height)
-        guard width.multipliedReportingOverflow(by: height).partialValue <= options.maximumPixels else {
-            throw GamutError(.imageTooLarge,
-                "image of \(width)×\(height) pixels exceeds the limit of \(options.maximumPixels) pixels", path: path)
-        }
         var trns = spng_trns()
         let hasTransparency = spng_get_trns(ctx.raw, &trns) == 0
         let depth = Int(ihdr.bit_depth)
@@ -81,6 +71,23 @@ enum PNGReader {
         try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: chunkTypes(buffer))
         png.metadata = try readMetadata(ctx)
         return png
+    }
+
+    /// Points the decoder at `buffer` with GamutKit's limits, and reads and checks the header: an image
+    /// over `options.maximumPixels` is refused before anything is allocated for it.
+    static func prepare(_ ctx: borrowing SPNGContext, _ buffer: UnsafeRawBufferPointer, options: PNG.DecodingOptions) throws(GamutError) -> spng_ihdr {
+        try ctx.check(spng_set_png_buffer(ctx.raw, buffer.baseAddress, buffer.count), "cannot read the PNG")
+        let chunkLimit = max(1024, options.maximumChunkSize)
+        try ctx.check(spng_set_chunk_limits(ctx.raw, chunkLimit, chunkLimit), "cannot set chunk limits")
+        try ctx.check(spng_set_option(ctx.raw, SPNG_KEEP_UNKNOWN_CHUNKS, 1), "cannot keep unknown chunks")
+        var ihdr = spng_ihdr()
+        try ctx.check(spng_get_ihdr(ctx.raw, &ihdr), "not a valid PNG header")
+        let width = Int(ihdr.width), height = Int(ihdr.height)
+        guard width.multipliedReportingOverflow(by: height).partialValue <= options.maximumPixels else {
+            throw GamutError(.imageTooLarge,
+                "image of \(width)×\(height) pixels exceeds the limit of \(options.maximumPixels) pixels", path: ctx.path)
+        }
+        return ihdr
     }
 
     /// The libspng output format, the buffer format, and whether the samples come big-endian.

@@ -171,17 +171,8 @@ enum PNGStream {
     private static func produceRows(_ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
                             into channel: Channel) throws(GamutError) {
         let ctx = try SPNGContext(encoder: false, path: path)
-        try ctx.check(spng_set_png_buffer(ctx.raw, buffer.baseAddress, buffer.count), "cannot read the PNG")
-        let chunkLimit = max(1024, settings.decoding.maximumChunkSize)
-        try ctx.check(spng_set_chunk_limits(ctx.raw, chunkLimit, chunkLimit), "cannot set chunk limits")
-        try ctx.check(spng_set_option(ctx.raw, SPNG_KEEP_UNKNOWN_CHUNKS, 1), "cannot keep unknown chunks")
-        var ihdr = spng_ihdr()
-        try ctx.check(spng_get_ihdr(ctx.raw, &ihdr), "not a valid PNG header")
+        let ihdr = try PNGReader.prepare(ctx, buffer, options: settings.decoding)
         let width = Int(ihdr.width), height = Int(ihdr.height)
-        guard width.multipliedReportingOverflow(by: height).partialValue <= settings.decoding.maximumPixels else {
-            throw GamutError(.imageTooLarge,
-                "image of \(width)×\(height) pixels exceeds the limit of \(settings.decoding.maximumPixels) pixels", path: path)
-        }
         var trns = spng_trns()
         let hasTransparency = spng_get_trns(ctx.raw, &trns) == 0
         var (spngFormat, format, bigEndian) = try PNGReader.format(
@@ -197,16 +188,7 @@ enum PNGStream {
         try PNGReader.readColorChunks(ctx, into: &color, options: settings.decoding, chunkTypes: PNGReader.chunkTypes(buffer))
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)
 
-        let depth = settings.bitDepth ?? format.bytesPerSample * 8
-        guard depth == 8 || depth == 16 else { throw GamutError(.invalidArgument, "bit depth must be 8 or 16, not \(depth)") }
-        let alpha = format.hasAlpha
-        let layout: PixelFormat.Layout
-        switch settings.profile.colorSpace {
-        case .gray: layout = alpha ? .grayAlpha : .gray
-        case .rgb: layout = alpha ? .rgba : .rgb
-        default: throw GamutError(.invalidArgument, "PNG images can be converted to gray or RGB profiles, not \(settings.profile.colorSpace)")
-        }
-        let destination = PixelFormat(layout, depth == 8 ? .uint8 : .uint16BigEndian)
+        let destination = try PixelFormat.converting(format, to: settings.profile, bitDepth: settings.bitDepth, bigEndian: true)
         let transform = try ColorTransform(from: profile, format: format, to: settings.profile, format: destination,
                                            intent: settings.intent, blackPointCompensation: settings.blackPointCompensation)
         let metadata = try PNGReader.readMetadata(ctx)
