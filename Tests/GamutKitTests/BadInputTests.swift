@@ -49,6 +49,12 @@ struct BadInputTests {
         var bytes = ColorProfile.sRGB.data
         bytes.replaceSubrange(36..<40, with: Array("xxxx".utf8))
         Self.expectError(.invalidProfile, containing: "my.icc") { _ = try ColorProfile(data: bytes, path: "my.icc") }
+        // LittleCMS's own message, captured from the profile's context, is part of the error.
+        do {
+            _ = try ColorProfile(data: bytes, path: "my.icc")
+        } catch {
+            #expect(error.underlying == ["not an ICC profile, invalid signature"])
+        }
     }
 
     @Test("ICC profile with truncated tags (LittleCMS opens it; GamutKit reads the tags at load)", arguments: [300, 420, 520])
