@@ -25,4 +25,6 @@ static const cmsUInt32Number CLCMS2_TYPE_CMYK_16 = TYPE_CMYK_16;
 static const cmsUInt32Number CLCMS2_TYPE_CMYK_16_SE = TYPE_CMYK_16_SE;
 static const cmsUInt32Number CLCMS2_TYPE_CMYK_FLT = TYPE_CMYK_FLT;
 
+static const cmsUInt32Number CLCMS2_TYPE_XYZ_DBL = TYPE_XYZ_DBL;
+
 #endif

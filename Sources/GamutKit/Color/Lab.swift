@@ -1,0 +1,30 @@
+import Foundation
+
+/// A CIELAB color (CIE 1976 L*a*b*), relative to the ICC PCS white D50 (X 0.9642, Y 1.0, Z 0.8249),
+/// as ICC workflows compute it. L* is 0…100; a* and b* are roughly −128…127 for real colors.
+public struct Lab: Sendable, Hashable, Codable {
+    /// Lightness L*, 0…100.
+    public var l: Double
+    /// Green–red a*.
+    public var a: Double
+    /// Blue–yellow b*.
+    public var b: Double
+
+    /// Creates a Lab color.
+    public init(l: Double, a: Double, b: Double) {
+        self.l = l
+        self.a = a
+        self.b = b
+    }
+
+    /// Converts D50 XYZ (Y of white = 1) to Lab (CIE 15:2004, with ε = 216/24389 and κ = 24389/27).
+    public init(xyzD50 xyz: [Double]) {
+        let white = Bradford.iccD50
+        func f(_ t: Double) -> Double { t > 216.0 / 24389.0 ? cbrt(t) : (24389.0 / 27.0 * t + 16) / 116 }
+        let fx = f(xyz[0] / white[0]), fy = f(xyz[1] / white[1]), fz = f(xyz[2] / white[2])
+        self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
+    }
+
+    /// Chroma C*ab.
+    public var chroma: Double { (a * a + b * b).squareRoot() }
+}
