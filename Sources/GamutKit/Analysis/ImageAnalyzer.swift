@@ -1,0 +1,398 @@
+import Dispatch
+import Synchronization
+import Foundation
+
+/// Measures what a target display (sRGB by default) does to an image: out-of-gamut and visibly
+/// clipped pixels with ΔE00 statistics, colors that collapse, and gradients that clip.
+///
+/// Work is split across cores by rows; transparent pixels (alpha 0) are not counted.
+public enum ImageAnalyzer {
+    /// The analysis, and the clip mask when asked for.
+    public struct Output: Sendable {
+        public var analysis: ImageAnalysis
+        /// An 8-bit sRGB RGBA image: a desaturated copy of what the display shows, with out-of-gamut
+        /// pixels colored by severity (blue: out of gamut, not visible; yellow ΔE00 1–2; orange 2–5;
+        /// red ≥ 5) and transparent pixels left transparent.
+        public var clipMask: Image?
+    }
+
+    /// Analyzes `image` against `target` (default: the settings' target, sRGB).
+    /// - Throws: ``GamutError`` when the target isn't an RGB matrix/TRC profile or the image can't be read as the profile says.
+    public static func analyze(_ image: Image, target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+                               includeClipMask: Bool = false, threads: Int? = nil) throws(GamutError) -> Output {
+        let target = target ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB
+        let pass = try PixelPass(image: image, target: target, settings: settings)
+        let bands = ColorTransform.bandCount(pixels: image.width * image.height, height: image.height, threads: threads)
+        var packed = [UInt32](repeating: 0, count: image.width * image.height)
+        let results = packed.withUnsafeMutableBufferPointer { buffer in
+            pass.run(into: buffer.baseAddress!, bands: max(1, bands))
+        }
+        var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
+        for result in results { total.merge(result) }
+        pass.addInGamutMembers(to: &total.groups, packed: packed)
+
+        let gradients = GradientScan(pass: pass, packed: packed).regions()
+        let analysis = ImageAnalysis(
+            width: image.width, height: image.height, sourceProfile: image.profile.name, targetProfile: target.name,
+            countedPixels: total.counted, outOfGamutPixels: total.outOfGamut, visiblyClippedPixels: total.visible,
+            maxDeltaE: total.worst?.deltaE ?? 0,
+            meanDeltaE: total.outOfGamut == 0 ? 0 : total.sumDeltaE / Double(total.outOfGamut),
+            p95DeltaE: PixelPass.percentile(total.histogram, 0.95),
+            worst: total.worst, collapseGroups: pass.collapseGroups(total.groups), clippingGradients: gradients)
+        let mask = includeClipMask ? try pass.clipMask(packed: packed) : nil
+        return Output(analysis: analysis, clipMask: mask)
+    }
+}
+
+/// The per-pixel pass: XYZ of each pixel, the target's linear light, the shown code, and ΔE00 for
+/// out-of-gamut pixels. Immutable; each band of rows writes only its own slice of the packed codes.
+final class PixelPass: Sendable {
+    static let histogramBins = 10_001  // ΔE00 in steps of 0.01 up to 100
+    /// Packed per pixel: shown code in the low 24 bits (r | g << 8 | b << 16); flags in the top 8.
+    static let outOfGamut: UInt32 = 1 << 24, visible: UInt32 = 1 << 25, transparent: UInt32 = 1 << 26
+    static let severityShift: UInt32 = 28  // 0: none, 1: ΔE 1–2, 2: 2–5, 3: ≥ 5
+
+    let image: Image
+    let settings: AnalysisSettings
+    let simulation: DisplaySimulation
+    let width: Int, height: Int
+    let channels: Int, colorChannels: Int, alphaChannel: Int?
+    let maxCode: Double
+    let fromXYZ: [Float]
+    let encodeTables: [[Float]]
+    let shownLinear: [[Double]]
+    let targetToXYZ: Matrix3
+    /// For matrix/TRC sources: per-code linear light and the matrix to XYZ; nil means LittleCMS per row.
+    let inputTables: [[Float]]?
+    let sourceToXYZ: [Float]
+
+    init(image: Image, target: ColorProfile, settings: AnalysisSettings) throws(GamutError) {
+        guard image.pixels.format.sample != .float32, image.pixels.format.layout != .cmyk else {
+            throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
+        }
+        self.image = image
+        self.settings = settings
+        simulation = try DisplaySimulation(source: image.profile, target: target, displayBitDepth: settings.displayBitDepth,
+                                           tolerance: settings.gamutTolerance)
+        width = image.width
+        height = image.height
+        let format = image.pixels.format
+        channels = format.channelCount
+        colorChannels = format.colorChannelCount
+        alphaChannel = format.hasAlpha ? channels - 1 : nil
+        maxCode = format.sample == .uint8 ? 255 : 65535
+        fromXYZ = simulation.fromXYZ.m.map(Float.init)
+        let displayMax = simulation.displayMax
+        encodeTables = simulation.targetModel.curves.map { curve in
+            (0..<ShaperKernel.outputTableSize).map { index in
+                let x = Double(Float(bitPattern: UInt32(index) << 16))
+                return Float(min(max(curve.encode(min(x, 1)), 0), 1) * displayMax)
+            }
+        }
+        shownLinear = simulation.shownLinear
+        targetToXYZ = simulation.targetModel.toXYZD50
+        if let model = simulation.sourceModel, colorChannels == 3 {
+            let codes = Int(maxCode)
+            inputTables = model.curves.map { curve in (0...codes).map { Float(curve.linearize(Double($0) / Double(codes))) } }
+            sourceToXYZ = model.toXYZD50.m.map(Float.init)
+        } else {
+            inputTables = nil
+            sourceToXYZ = []
+        }
+    }
+
+    // MARK: Reading pixels
+
+    /// The integer sample of channel `c` of pixel `x` in row `y`.
+    @inline(__always)
+    func sample(_ row: UnsafeRawPointer, _ x: Int, _ c: Int) -> Int {
+        let index = x * channels + c
+        return maxCode == 255 ? Int(row.load(fromByteOffset: index, as: UInt8.self))
+            : Int(row.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self))
+    }
+
+    /// The encoded source color of a pixel, 0…1.
+    func encoded(x: Int, y: Int) -> [Double] {
+        (0..<colorChannels).map { image.pixels.value(x: x, y: y, channel: $0) }
+    }
+
+    /// D50 XYZ of one row, three floats per pixel.
+    func rowXYZ(_ row: UnsafeRawPointer, y: Int, into xyz: inout [Float]) {
+        if let tables = inputTables {
+            let m = sourceToXYZ
+            for x in 0..<width {
+                let r = tables[0][sample(row, x, 0)], g = tables[1][sample(row, x, 1)], b = tables[2][sample(row, x, 2)]
+                xyz[x * 3] = m[0] * r + m[1] * g + m[2] * b
+                xyz[x * 3 + 1] = m[3] * r + m[4] * g + m[5] * b
+                xyz[x * 3 + 2] = m[6] * r + m[7] * g + m[8] * b
+            }
+        } else {
+            for x in 0..<width {
+                let value = simulation.sourceXYZ((0..<colorChannels).map { Double(sample(row, x, $0)) / maxCode })
+                xyz[x * 3] = Float(value[0])
+                xyz[x * 3 + 1] = Float(value[1])
+                xyz[x * 3 + 2] = Float(value[2])
+            }
+        }
+    }
+
+    func shownLab(_ code: UInt32) -> Lab {
+        let codes = [Int(code & 0xFF), Int(code >> 8 & 0xFF), Int(code >> 16 & 0xFF)]
+        return Lab(xyzD50: targetToXYZ * (0..<3).map { shownLinear[$0][codes[$0]] })
+    }
+
+    static func codes(_ code: UInt32) -> [Int] { [Int(code & 0xFF), Int(code >> 8 & 0xFF), Int(code >> 16 & 0xFF)] }
+
+    // MARK: The pass
+
+    struct GroupCell {
+        var count = 0
+        var lab: Lab
+        var source: [Double]
+    }
+
+    struct Group {
+        var pixels = 0
+        var bounds: PixelRect
+        var outOfGamut = 0
+        var cells: [SIMD3<Int32>: GroupCell] = [:]
+
+        mutating func add(x: Int, y: Int, lab: Lab, source: () -> [Double], count: Int = 1, outOfGamut: Bool) {
+            pixels += count
+            if outOfGamut { self.outOfGamut += count }
+            bounds = bounds.union(PixelRect(x: x, y: y, width: 1, height: 1))
+            let key = SIMD3(Int32(lab.l.rounded()), Int32(lab.a.rounded()), Int32(lab.b.rounded()))
+            if cells[key] != nil { cells[key]!.count += count } else { cells[key] = GroupCell(count: count, lab: lab, source: source()) }
+        }
+
+        mutating func merge(_ other: Group) {
+            pixels += other.pixels
+            outOfGamut += other.outOfGamut
+            bounds = bounds.union(other.bounds)
+            for (key, cell) in other.cells {
+                if cells[key] != nil { cells[key]!.count += cell.count } else { cells[key] = cell }
+            }
+        }
+    }
+
+    struct BandResult {
+        var counted = 0, outOfGamut = 0, visible = 0
+        var sumDeltaE = 0.0
+        var histogram: [Int]
+        var worst: PixelSample?
+        var groups: [UInt32: Group] = [:]
+
+        init(bins: Int) { histogram = [Int](repeating: 0, count: bins) }
+
+        mutating func merge(_ other: BandResult) {
+            counted += other.counted
+            outOfGamut += other.outOfGamut
+            visible += other.visible
+            sumDeltaE += other.sumDeltaE
+            for i in histogram.indices { histogram[i] += other.histogram[i] }
+            if let w = other.worst, w.deltaE > (worst?.deltaE ?? -1) { worst = w }
+            for (key, group) in other.groups {
+                if groups[key] != nil { groups[key]!.merge(group) } else { groups[key] = group }
+            }
+        }
+    }
+
+    /// Runs the pass over all rows in `bands` bands, concurrently.
+    func run(into packed: UnsafeMutablePointer<UInt32>, bands: Int) -> [BandResult] {
+        let results = BandResults(count: bands)
+        let output = PackedCodes(pointer: packed)
+        image.pixels.bytes.withUnsafeBytes { bytes in
+            let input = InputRows(base: bytes.baseAddress!, rowBytes: image.pixels.rowBytes)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let first = height * band / bands, last = height * (band + 1) / bands
+                results.set(band, runRows(first..<last, input: input, output: output))
+            }
+        }
+        return results.all
+    }
+
+    private func runRows(_ rows: Range<Int>, input: InputRows, output: PackedCodes) -> BandResult {
+        var result = BandResult(bins: Self.histogramBins)
+        var xyz = [Float](repeating: 0, count: width * 3)
+        let tolerance = Float(settings.gamutTolerance)
+        let f = fromXYZ
+        var labCache: [UInt32: Lab] = [:]
+        for y in rows {
+            let row = input.base + y * input.rowBytes
+            rowXYZ(row, y: y, into: &xyz)
+            encodeTables[0].withUnsafeBufferPointer { e0 in
+            encodeTables[1].withUnsafeBufferPointer { e1 in
+            encodeTables[2].withUnsafeBufferPointer { e2 in
+                for x in 0..<width {
+                    let index = y * width + x
+                    if let a = alphaChannel, sample(row, x, a) == 0 {
+                        output.pointer[index] = Self.transparent
+                        continue
+                    }
+                    result.counted += 1
+                    let X = xyz[x * 3], Y = xyz[x * 3 + 1], Z = xyz[x * 3 + 2]
+                    let r = f[0] * X + f[1] * Y + f[2] * Z
+                    let g = f[3] * X + f[4] * Y + f[5] * Z
+                    let b = f[6] * X + f[7] * Y + f[8] * Z
+                    var code = UInt32(ShaperKernel.encode(r, e0.baseAddress!) + 0.5)
+                        | UInt32(ShaperKernel.encode(g, e1.baseAddress!) + 0.5) << 8
+                        | UInt32(ShaperKernel.encode(b, e2.baseAddress!) + 0.5) << 16
+                    let outside = r < -tolerance || g < -tolerance || b < -tolerance
+                        || r > 1 + tolerance || g > 1 + tolerance || b > 1 + tolerance
+                    if outside {
+                        let sourceLab = Lab(xyzD50: [Double(X), Double(Y), Double(Z)])
+                        let shown: Lab
+                        if let cached = labCache[code] { shown = cached } else {
+                            shown = shownLab(code)
+                            labCache[code] = shown
+                        }
+                        let deltaE = CIEDE2000.difference(sourceLab, shown)
+                        result.outOfGamut += 1
+                        result.sumDeltaE += deltaE
+                        result.histogram[min(Self.histogramBins - 1, Int(deltaE * 100))] += 1
+                        let severity: UInt32 = deltaE >= 5 ? 3 : deltaE >= 2 ? 2 : deltaE >= settings.visibleClip ? 1 : 0
+                        if deltaE >= settings.visibleClip {
+                            result.visible += 1
+                            code |= Self.visible
+                        }
+                        if deltaE > (result.worst?.deltaE ?? -1) {
+                            result.worst = PixelSample(x: x, y: y, source: encoded(x: x, y: y), shown: Self.codes(code), deltaE: deltaE)
+                        }
+                        let key = code & 0xFF_FFFF
+                        if result.groups[key] == nil { result.groups[key] = Group(bounds: PixelRect(x: x, y: y, width: 1, height: 1)) }
+                        result.groups[key]!.add(x: x, y: y, lab: sourceLab, source: { self.encoded(x: x, y: y) }, outOfGamut: true)
+                        code |= Self.outOfGamut | severity << Self.severityShift
+                    }
+                    output.pointer[index] = code
+                }
+            }}}
+        }
+        return result
+    }
+
+    /// In-gamut pixels shown as the same code as out-of-gamut ones, or within two codes per channel of
+    /// one (so possibly within the shown threshold), join the groups: a clipped color can collapse onto
+    /// an in-gamut one.
+    func addInGamutMembers(to groups: inout [UInt32: Group], packed: [UInt32]) {
+        guard !groups.isEmpty else { return }
+        var bits = [UInt64](repeating: 0, count: (1 << 24) / 64)
+        for key in groups.keys {
+            let c = Self.codes(key)
+            for r in max(0, c[0] - 2)...min(255, c[0] + 2) {
+                for g in max(0, c[1] - 2)...min(255, c[1] + 2) {
+                    for b in max(0, c[2] - 2)...min(255, c[2] + 2) {
+                        let near = UInt32(r | g << 8 | b << 16)
+                        bits[Int(near >> 6)] |= 1 << UInt64(near & 63)
+                    }
+                }
+            }
+        }
+        image.pixels.bytes.withUnsafeBytes { bytes in
+            var xyz = [Float](repeating: 0, count: width * 3)
+            for y in 0..<height {
+                var rowDone = false
+                for x in 0..<width {
+                    let value = packed[y * width + x]
+                    guard value & (Self.outOfGamut | Self.transparent) == 0 else { continue }
+                    let key = value & 0xFF_FFFF
+                    guard bits[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0 else { continue }
+                    if !rowDone {
+                        rowXYZ(bytes.baseAddress! + y * image.pixels.rowBytes, y: y, into: &xyz)
+                        rowDone = true
+                    }
+                    let lab = Lab(xyzD50: [Double(xyz[x * 3]), Double(xyz[x * 3 + 1]), Double(xyz[x * 3 + 2])])
+                    if groups[key] == nil { groups[key] = Group(bounds: PixelRect(x: x, y: y, width: 1, height: 1)) }
+                    groups[key]!.add(x: x, y: y, lab: lab, source: { self.encoded(x: x, y: y) }, outOfGamut: false)
+                }
+            }
+        }
+    }
+
+    /// Pairs of source colors that are distinguishable but shown as one display code, or as display codes
+    /// closer than the shown threshold; each covering enough pixels. Largest first.
+    func collapseGroups(_ groups: [UInt32: Group]) -> [ImageCollapseGroup] {
+        let minimum = settings.collapseMinimumPixels
+        let candidates = groups.compactMap { key, group -> (key: UInt32, group: Group, cells: [GroupCell], lab: Lab)? in
+            let cells = Array(group.cells.values.filter { $0.count >= minimum }.sorted { $0.count > $1.count }.prefix(48))
+            return cells.isEmpty ? nil : (key, group, cells, shownLab(key))
+        }
+        let grid = LabGrid(candidates.map(\.lab))
+        var found: [ImageCollapseGroup] = []
+        for (g, a) in candidates.enumerated() {
+            let radius = LabGrid.radius(forCIEDE2000Below: settings.collapseShown, chroma: a.lab.chroma)
+            for h in [g] + grid.neighbors(of: a.lab, radius: radius).filter({ $0 > g }) {
+                let b = candidates[h]
+                guard a.group.outOfGamut > 0 || b.group.outOfGamut > 0 else { continue }  // in-gamut colors don't collapse
+                let shown = h == g ? 0 : CIEDE2000.difference(a.lab, b.lab)
+                guard shown < settings.collapseShown else { continue }
+                var best: (GroupCell, GroupCell, Double)?
+                for (i, x) in a.cells.enumerated() {
+                    for y in (h == g ? Array(a.cells.dropFirst(i + 1)) : b.cells) {
+                        let d = CIEDE2000.difference(x.lab, y.lab)
+                        if d > (best?.2 ?? 0) { best = (x, y, d) }
+                    }
+                }
+                guard let (x, y, d) = best, d >= settings.collapseSource, shown <= settings.collapseRatio * d else { continue }
+                let bounds = h == g ? a.group.bounds : a.group.bounds.union(b.group.bounds)
+                found.append(ImageCollapseGroup(
+                    firstShown: Self.codes(a.key), secondShown: Self.codes(b.key),
+                    pixelCount: a.group.pixels + (h == g ? 0 : b.group.pixels), bounds: bounds,
+                    first: x.source, second: y.source, firstPixels: x.count, secondPixels: y.count,
+                    sourceDeltaE: d, shownDeltaE: shown))
+            }
+        }
+        return found.sorted { ($0.pixelCount, $0.sourceDeltaE) > ($1.pixelCount, $1.sourceDeltaE) }
+    }
+
+    static func percentile(_ histogram: [Int], _ p: Double) -> Double {
+        let total = histogram.reduce(0, +)
+        guard total > 0 else { return 0 }
+        let rank = Int((Double(total) * p).rounded(.up))
+        var seen = 0
+        for (i, n) in histogram.enumerated() {
+            seen += n
+            if seen >= rank { return Double(i) / 100 }
+        }
+        return Double(histogram.count - 1) / 100
+    }
+
+    /// The clip mask (see ``ImageAnalyzer/Output/clipMask``).
+    func clipMask(packed: [UInt32]) throws(GamutError) -> Image {
+        let colors: [[UInt8]] = [[0, 160, 255], [255, 215, 0], [255, 140, 0], [230, 0, 0]]
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for (i, value) in packed.enumerated() {
+            if value & Self.transparent != 0 { continue }
+            let o = i * 4
+            if value & Self.outOfGamut != 0 {
+                let c = colors[Int(value >> Self.severityShift & 3)]
+                bytes[o] = c[0]; bytes[o + 1] = c[1]; bytes[o + 2] = c[2]
+            } else {
+                let luma = 0.2126 * Double(value & 0xFF) + 0.7152 * Double(value >> 8 & 0xFF) + 0.0722 * Double(value >> 16 & 0xFF)
+                let gray = UInt8(min(255, 96 + luma * 0.5))
+                bytes[o] = gray; bytes[o + 1] = gray; bytes[o + 2] = gray
+            }
+            bytes[o + 3] = 255
+        }
+        let pixels = try PixelBuffer(width: width, height: height, format: .rgba8, bytes: bytes)
+        return Image(pixels: pixels, profile: .sRGB, colorSource: .iccp(name: "sRGB"))
+    }
+}
+
+/// Row pointers into the image being analyzed. `@unchecked Sendable`: read-only during the pass.
+struct InputRows: @unchecked Sendable {
+    let base: UnsafeRawPointer
+    let rowBytes: Int
+}
+
+/// The packed-code output. `@unchecked Sendable`: each band writes only its own rows.
+struct PackedCodes: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt32>
+}
+
+/// One result slot per band, written once each from different threads under a lock.
+final class BandResults: Sendable {
+    private let slots: Mutex<[PixelPass.BandResult?]>
+    init(count: Int) { slots = Mutex([PixelPass.BandResult?](repeating: nil, count: count)) }
+    func set(_ band: Int, _ result: PixelPass.BandResult) { slots.withLock { $0[band] = result } }
+    var all: [PixelPass.BandResult] { slots.withLock { $0.compactMap { $0 } } }
+}
