@@ -10,12 +10,20 @@ struct GamutCheck: ParsableCommand {
         commandName: "gamut-check",
         abstract: "Convert and inspect wide-color (Display P3) assets before they ship.",
         discussion: """
+            `gamut-check PATH…` is `gamut-check check PATH…`.
+
             Exit codes:
-              0  success
-              2  usage error, or an input that could not be read or converted
+              0  success (check: no finding at or above --fail-on)
+              1  check: findings at or above --fail-on
+              2  usage error, an output that could not be written, or (convert, profile) an input that
+                 could not be read or converted
             """,
-        version: "0.1.0",
-        subcommands: [Convert.self, ProfileCommand.self])
+        version: version,
+        subcommands: [Check.self, Convert.self, ProfileCommand.self],
+        defaultSubcommand: Check.self)
+
+    /// The tool's version, also written into JSON and SARIF reports.
+    static let version = "0.2.0"
 
     /// Runs the command, mapping every failure to the documented exit codes (ArgumentParser's default for
     /// usage errors is 64; GamutKit's contract is 2).
@@ -41,6 +49,8 @@ struct GamutCheck: ParsableCommand {
 extension ExitCode {
     /// A usage error or an input that could not be read or processed.
     static let usageOrInputError = ExitCode(2)
+    /// `check` found something at or above `--fail-on`.
+    static let findings = ExitCode(1)
 }
 
 /// Prints to standard error.

@@ -70,7 +70,7 @@ struct ConvertCommandTests {
         ["convert", "x.png", "--to", "srgb", "--depth", "12", "-o", "y.png"],
         ["convert", "x.png", "--to", "no-such-profile", "-o", "y.png"],
         ["convert", "x.png", "--to", "srgb", "--intent", "vivid", "-o", "y.png"],
-        ["frobnicate"],
+        ["convert"],
     ])
     func usageErrors(arguments: [String]) throws {
         let result = try CLI.run(arguments, in: CLI.temporaryDirectory())

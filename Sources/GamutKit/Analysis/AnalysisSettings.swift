@@ -10,6 +10,9 @@ public struct AnalysisSettings: Sendable, Hashable {
     public var gamutTolerance: Double = 1e-4
     /// An out-of-gamut color is *visibly clipped* when ΔE00(source, shown) is at least this. Default 1.0 (one JND).
     public var visibleClip: Double = 1.0
+    /// An image gets a visible-clipping finding when at least this many pixels are visibly clipped
+    /// (fewer is reported as out of gamut only). Default 16.
+    public var visibleClipMinimumPixels: Int = 16
     /// Two colors are distinguishable in the source when ΔE00 is at least this. Default 1.0.
     public var collapseSource: Double = 1.0
     /// …and indistinguishable once shown when ΔE00 is below this. Default 1.0.

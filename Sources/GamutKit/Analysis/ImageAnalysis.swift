@@ -8,6 +8,16 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
         self.width = width
         self.height = height
     }
+    /// Whether `other` lies inside this rectangle.
+    public func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+    /// The area shared with `other`, in pixels.
+    public func intersectionArea(_ other: PixelRect) -> Int {
+        let w = min(x + width, other.x + other.width) - max(x, other.x)
+        let h = min(y + height, other.y + other.height) - max(y, other.y)
+        return w > 0 && h > 0 ? w * h : 0
+    }
     /// The smallest rectangle holding both.
     func union(_ other: PixelRect) -> PixelRect {
         let x0 = min(x, other.x), y0 = min(y, other.y)
@@ -46,6 +56,8 @@ public struct ImageCollapseGroup: Sendable, Hashable {
     public var sourceDeltaE: Double
     /// ΔE00 between the two shown colors.
     public var shownDeltaE: Double
+    /// How many display colors the cluster of collapsing colors spans.
+    public var displayColors: Int
 }
 
 /// A region where smooth gradients (along rows or columns) are flattened by clipping.
@@ -83,6 +95,8 @@ public struct ImageAnalysis: Sendable {
     public var maxDeltaE: Double, meanDeltaE: Double, p95DeltaE: Double
     /// The pixel with the largest ΔE00, when any is out of gamut.
     public var worst: PixelSample?
+    /// The bounds of the visibly clipped pixels, when there are any.
+    public var visiblyClippedBounds: PixelRect?
     /// Groups of distinguishable source colors shown as one color, largest first.
     public var collapseGroups: [ImageCollapseGroup]
     /// Regions of flattened gradients, largest first.

@@ -32,13 +32,17 @@ public enum ImageAnalyzer {
         pass.addInGamutMembers(to: &total.groups, packed: packed)
 
         let gradients = GradientScan(pass: pass, packed: packed).regions()
+        // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
+        let collapses = pass.collapseGroups(total.groups).filter { group in
+            !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
+        }
         let analysis = ImageAnalysis(
             width: image.width, height: image.height, sourceProfile: image.profile.name, targetProfile: target.name,
             countedPixels: total.counted, outOfGamutPixels: total.outOfGamut, visiblyClippedPixels: total.visible,
             maxDeltaE: total.worst?.deltaE ?? 0,
             meanDeltaE: total.outOfGamut == 0 ? 0 : total.sumDeltaE / Double(total.outOfGamut),
             p95DeltaE: PixelPass.percentile(total.histogram, 0.95),
-            worst: total.worst, collapseGroups: pass.collapseGroups(total.groups), clippingGradients: gradients)
+            worst: total.worst, visiblyClippedBounds: total.visibleBounds, collapseGroups: collapses, clippingGradients: gradients)
         let mask = includeClipMask ? try pass.clipMask(packed: packed) : nil
         return Output(analysis: analysis, clipMask: mask)
     }
@@ -180,6 +184,7 @@ final class PixelPass: Sendable {
         var sumDeltaE = 0.0
         var histogram: [Int]
         var worst: PixelSample?
+        var visibleBounds: PixelRect?
         var groups: [UInt32: Group] = [:]
 
         init(bins: Int) { histogram = [Int](repeating: 0, count: bins) }
@@ -190,7 +195,10 @@ final class PixelPass: Sendable {
             visible += other.visible
             sumDeltaE += other.sumDeltaE
             for i in histogram.indices { histogram[i] += other.histogram[i] }
-            if let w = other.worst, w.deltaE > (worst?.deltaE ?? -1) { worst = w }
+            if let w = other.worst, w.deltaE > (worst?.deltaE ?? -1) || (w.deltaE == worst?.deltaE && (w.y, w.x) < (worst!.y, worst!.x)) {
+                worst = w
+            }
+            if let b = other.visibleBounds { visibleBounds = visibleBounds.map { $0.union(b) } ?? b }
             for (key, group) in other.groups {
                 if groups[key] != nil { groups[key]!.merge(group) } else { groups[key] = group }
             }
@@ -254,6 +262,8 @@ final class PixelPass: Sendable {
                         if deltaE >= settings.visibleClip {
                             result.visible += 1
                             code |= Self.visible
+                            let here = PixelRect(x: x, y: y, width: 1, height: 1)
+                            result.visibleBounds = result.visibleBounds.map { $0.union(here) } ?? here
                         }
                         if deltaE > (result.worst?.deltaE ?? -1) {
                             result.worst = PixelSample(x: x, y: y, source: encoded(x: x, y: y), shown: Self.codes(code), deltaE: deltaE)
@@ -308,8 +318,10 @@ final class PixelPass: Sendable {
         }
     }
 
-    /// Pairs of source colors that are distinguishable but shown as one display code, or as display codes
-    /// closer than the shown threshold; each covering enough pixels. Largest first.
+    /// Collapsing colors, one entry per cluster of display codes: pairs of source colors that are
+    /// distinguishable but shown as one display code, or as codes closer than the shown threshold, each
+    /// covering enough pixels, joined when they share a display code. Each entry names the cluster's most
+    /// different pair. Largest first.
     func collapseGroups(_ groups: [UInt32: Group]) -> [ImageCollapseGroup] {
         let minimum = settings.collapseMinimumPixels
         let candidates = groups.compactMap { key, group -> (key: UInt32, group: Group, cells: [GroupCell], lab: Lab)? in
@@ -317,7 +329,7 @@ final class PixelPass: Sendable {
             return cells.isEmpty ? nil : (key, group, cells, shownLab(key))
         }
         let grid = LabGrid(candidates.map(\.lab))
-        var found: [ImageCollapseGroup] = []
+        var pairs: [(g: Int, h: Int, first: GroupCell, second: GroupCell, source: Double, shown: Double)] = []
         for (g, a) in candidates.enumerated() {
             let radius = LabGrid.radius(forCIEDE2000Below: settings.collapseShown, chroma: a.lab.chroma)
             for h in [g] + grid.neighbors(of: a.lab, radius: radius).filter({ $0 > g }) {
@@ -333,15 +345,30 @@ final class PixelPass: Sendable {
                     }
                 }
                 guard let (x, y, d) = best, d >= settings.collapseSource, shown <= settings.collapseRatio * d else { continue }
-                let bounds = h == g ? a.group.bounds : a.group.bounds.union(b.group.bounds)
-                found.append(ImageCollapseGroup(
-                    firstShown: Self.codes(a.key), secondShown: Self.codes(b.key),
-                    pixelCount: a.group.pixels + (h == g ? 0 : b.group.pixels), bounds: bounds,
-                    first: x.source, second: y.source, firstPixels: x.count, secondPixels: y.count,
-                    sourceDeltaE: d, shownDeltaE: shown))
+                pairs.append((g, h, x, y, d, shown))
             }
         }
-        return found.sorted { ($0.pixelCount, $0.sourceDeltaE) > ($1.pixelCount, $1.sourceDeltaE) }
+        // Clusters: candidates joined by a collapsing pair.
+        var parent = Array(candidates.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        for pair in pairs { parent[root(pair.g)] = root(pair.h) }
+        var clusters: [Int: [Int]] = [:]
+        for pair in pairs.indices { clusters[root(pairs[pair].g), default: []].append(pair) }
+        return clusters.values.map { members -> ImageCollapseGroup in
+            let codes = Set(members.flatMap { [pairs[$0].g, pairs[$0].h] })
+            let best = members.max { pairs[$0].source < pairs[$1].source }!
+            let pair = pairs[best]
+            let bounds = codes.dropFirst().reduce(candidates[codes.first!].group.bounds) { $0.union(candidates[$1].group.bounds) }
+            return ImageCollapseGroup(
+                firstShown: Self.codes(candidates[pair.g].key), secondShown: Self.codes(candidates[pair.h].key),
+                pixelCount: codes.reduce(0) { $0 + candidates[$1].group.pixels }, bounds: bounds,
+                first: pair.first.source, second: pair.second.source, firstPixels: pair.first.count, secondPixels: pair.second.count,
+                sourceDeltaE: pair.source, shownDeltaE: pair.shown, displayColors: codes.count)
+        }.sorted { ($0.pixelCount, $0.sourceDeltaE) > ($1.pixelCount, $1.sourceDeltaE) }
     }
 
     static func percentile(_ histogram: [Int], _ p: Double) -> Double {

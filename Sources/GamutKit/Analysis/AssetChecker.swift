@@ -1,0 +1,85 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Checks PNG files and folders of them: the library behind `gamut-check check`.
+public enum AssetChecker {
+    /// The PNG files at `paths`: files as given, folders searched recursively (hidden entries and
+    /// symbolic links to folders skipped, so link loops end), sorted. Paths that don't exist are kept,
+    /// so that checking them reports them as unreadable.
+    public static func pngFiles(in paths: [String]) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let root = URL(fileURLWithPath: path)
+            guard let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { continue }
+            var found: [String] = []
+            for case let url as URL in enumerator where url.pathExtension.lowercased() == "png" {
+                if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                    let relative = url.path.hasPrefix(root.path) ? String(url.path.dropFirst(root.path.count)) : "/" + url.lastPathComponent
+                    found.append(path.hasSuffix("/") ? path + relative.dropFirst() : path + relative)
+                }
+            }
+            files += found.sorted()
+        }
+        return files
+    }
+
+    /// Checks `paths` (files and folders) against the settings' target, analyzing files in parallel.
+    /// A file that can't be read gets an `unreadable` finding; the others are still checked.
+    /// - Parameters:
+    ///   - clipMaskDirectory: where to write a clip-mask PNG per image with out-of-gamut pixels (nil: none).
+    ///   - progress: called after each file with (done, total), from any thread.
+    ///   - target: the display to check against; nil uses the settings' built-in target (sRGB by default).
+    public static func check(_ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+                             decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
+                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
+        let target = target ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB
+        // Fail early, for every file at once, when the target can't be simulated.
+        _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
+        let files = pngFiles(in: paths)
+        let results = Mutex([CheckReport.FileResult?](repeating: nil, count: files.count))
+        let done = Atomic<Int>(0)
+        // Several files: one core each; a single file: all cores for it.
+        let threadsPerFile = files.count == 1 ? nil : 1
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let result = checkFile(files[index], target: target, settings: settings, decoding: decoding,
+                                   clipMaskDirectory: clipMaskDirectory, threads: threadsPerFile)
+            results.withLock { $0[index] = result }
+            let count = done.add(1, ordering: .relaxed).newValue
+            progress?(count, files.count)
+        }
+        return CheckReport(files: results.withLock { $0.compactMap { $0 } }, target: target.name, settings: settings)
+    }
+
+    static func checkFile(_ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
+                          clipMaskDirectory: String?, threads: Int?) -> CheckReport.FileResult {
+        do {
+            let image = try PNG.read(contentsOf: path, options: decoding)
+            let output = try ImageAnalyzer.analyze(image, target: target, settings: settings,
+                                                   includeClipMask: clipMaskDirectory != nil, threads: threads)
+            let findings = FindingBuilder.findings(for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: image.profile),
+                                                   settings: settings)
+            var maskPath: String?
+            var outputError: GamutError?
+            if let directory = clipMaskDirectory, let mask = output.clipMask, output.analysis.outOfGamutPixels > 0 {
+                let name = path.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".png", with: "", options: [.caseInsensitive])
+                let destination = URL(fileURLWithPath: directory).appendingPathComponent(name + ".clip.png").path
+                do {
+                    try PNG.write(mask, to: destination)
+                    maskPath = destination
+                } catch {
+                    outputError = error
+                }
+            }
+            return .init(path: path, analysis: output.analysis, findings: findings, clipMask: maskPath, outputError: outputError)
+        } catch {
+            return .init(path: path, analysis: nil, findings: [FindingBuilder.unreadable(path, error.at(path))], clipMask: nil, outputError: nil)
+        }
+    }
+}

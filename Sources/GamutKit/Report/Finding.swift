@@ -1,0 +1,59 @@
+/// How serious a finding is.
+public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// Worth knowing; nothing to fix.
+    case info
+    /// Probably visible to people; fix or accept.
+    case warning
+    /// Visible loss of information; fix before shipping.
+    case error
+
+    private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+    public static func < (l: Severity, r: Severity) -> Bool { l.rank < r.rank }
+}
+
+/// Where a finding is.
+public struct FindingLocation: Sendable, Hashable, Codable {
+    /// The file (as given on the command line or to the API).
+    public var file: String
+    /// The pixel rectangle, for images.
+    public var region: PixelRect?
+    /// The color's name, for lists of colors.
+    public var colorName: String?
+    /// The position along a gradient, 0…1.
+    public var rampPosition: Double?
+
+    /// Creates a location.
+    public init(file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil) {
+        self.file = file
+        self.region = region
+        self.colorName = colorName
+        self.rampPosition = rampPosition
+    }
+}
+
+/// One thing the analyzer found: data, formatted only by the renderers.
+public struct Finding: Sendable, Hashable, Codable {
+    /// The rule that produced it (see ``Rules``).
+    public var ruleID: String
+    /// How serious it is.
+    public var severity: Severity
+    /// Where it is.
+    public var location: FindingLocation
+    /// One sentence for people.
+    public var message: String
+    /// What was measured (ΔE00 values, percentages, pixel counts), by name.
+    public var values: [String: Double]
+    /// What to do about it.
+    public var fixHint: String
+
+    /// Creates a finding.
+    public init(ruleID: String, severity: Severity, location: FindingLocation, message: String,
+                values: [String: Double] = [:], fixHint: String) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.values = values
+        self.fixHint = fixHint
+    }
+}

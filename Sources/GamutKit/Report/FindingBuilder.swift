@@ -1,0 +1,90 @@
+import Foundation
+
+/// Turns analysis results into findings.
+public enum FindingBuilder {
+    /// Findings for one analyzed image.
+    public static func findings(for analysis: ImageAnalysis, file: String, sourceColorSpace: String,
+                                settings: AnalysisSettings = .init()) -> [Finding] {
+        var findings: [Finding] = []
+        let limit = settings.maximumFindingsPerRule
+        let target = analysis.targetProfile
+        if analysis.visiblyClippedPixels >= settings.visibleClipMinimumPixels, let worst = analysis.worst {
+            findings.append(Finding(
+                ruleID: Rules.visibleClipping.id, severity: Rules.visibleClipping.defaultSeverity,
+                location: FindingLocation(file: file, region: analysis.visiblyClippedBounds),
+                message: String(format: "%.2f%% of pixels are visibly clipped on %@ (ΔE00 max %.2f, p95 %.2f, mean %.2f); worst at %d,%d: %@ shown as %@",
+                                analysis.visiblyClippedPercent, target, analysis.maxDeltaE, analysis.p95DeltaE, analysis.meanDeltaE,
+                                worst.x, worst.y, ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)),
+                values: ["visiblyClippedPercent": analysis.visiblyClippedPercent, "outOfGamutPercent": analysis.outOfGamutPercent,
+                         "worstX": Double(worst.x), "worstY": Double(worst.y),
+                         "maxDeltaE": analysis.maxDeltaE, "p95DeltaE": analysis.p95DeltaE, "meanDeltaE": analysis.meanDeltaE,
+                         "visiblyClippedPixels": Double(analysis.visiblyClippedPixels)],
+                fixHint: Rules.visibleClipping.fixHint))
+        } else if analysis.outOfGamutPixels > 0 {
+            findings.append(Finding(
+                ruleID: Rules.outOfGamut.id, severity: Rules.outOfGamut.defaultSeverity, location: FindingLocation(file: file),
+                message: String(format: "%.2f%% of pixels are outside %@ but not visibly clipped (ΔE00 max %.2f)",
+                                analysis.outOfGamutPercent, target, analysis.maxDeltaE),
+                values: ["outOfGamutPercent": analysis.outOfGamutPercent, "maxDeltaE": analysis.maxDeltaE,
+                         "outOfGamutPixels": Double(analysis.outOfGamutPixels)],
+                fixHint: Rules.outOfGamut.fixHint))
+        }
+        for group in analysis.collapseGroups.prefix(limit) {
+            let shown = group.firstShown == group.secondShown
+                ? "both shown as \(ColorText.hex(group.firstShown))"
+                : "shown as \(ColorText.hex(group.firstShown)) and \(ColorText.hex(group.secondShown)) (ΔE00 \(String(format: "%.2f", group.shownDeltaE)))"
+            findings.append(Finding(
+                ruleID: Rules.colorCollapse.id, severity: Rules.colorCollapse.defaultSeverity,
+                location: FindingLocation(file: file, region: group.bounds),
+                message: String(format: "%@ (%d px) and %@ (%d px) differ by ΔE00 %.2f but are %@ on %@",
+                                ColorText.source(group.first, sourceColorSpace), group.firstPixels,
+                                ColorText.source(group.second, sourceColorSpace), group.secondPixels, group.sourceDeltaE, shown, target),
+                values: ["sourceDeltaE": group.sourceDeltaE, "shownDeltaE": group.shownDeltaE, "pixels": Double(group.pixelCount)],
+                fixHint: Rules.colorCollapse.fixHint))
+        }
+        for region in analysis.clippingGradients.prefix(limit) {
+            findings.append(Finding(
+                ruleID: Rules.gradientClipping.id, severity: Rules.gradientClipping.defaultSeverity,
+                location: FindingLocation(file: file, region: region.bounds),
+                message: String(format: "A gradient along the %@ flattens on %@: up to %d px change by ΔE00 %.2f in the source but %.2f as shown (%d runs)",
+                                region.direction.rawValue, target, region.longestRun, region.sourceDeltaE, region.shownDeltaE, region.runs),
+                values: ["longestRun": Double(region.longestRun), "sourceDeltaE": region.sourceDeltaE, "shownDeltaE": region.shownDeltaE,
+                         "runs": Double(region.runs)],
+                fixHint: Rules.gradientClipping.fixHint))
+        }
+        return findings
+    }
+
+    /// The finding for a file that could not be read.
+    public static func unreadable(_ file: String, _ error: any Error) -> Finding {
+        let text = (error as? GamutError).map { e in
+            ([e.message] + e.underlying.filter { !$0.isEmpty && !e.message.contains($0) }).joined(separator: ": ")
+        } ?? "\(error)"
+        return Finding(ruleID: Rules.unreadable.id, severity: Rules.unreadable.defaultSeverity, location: FindingLocation(file: file),
+                       message: text, fixHint: Rules.unreadable.fixHint)
+    }
+}
+
+/// How colors are written in messages.
+enum ColorText {
+    /// Display codes as #RRGGBB.
+    static func hex(_ codes: [Int]) -> String {
+        "#" + codes.map { String(format: "%02X", min(max($0, 0), 255)) }.joined()
+    }
+
+    /// Encoded source components as CSS-like `color(display-p3 0.100 0.980 0.150)`.
+    static func source(_ components: [Double], _ space: String) -> String {
+        "color(\(space) " + components.map { String(format: "%.3f", $0) }.joined(separator: " ") + ")"
+    }
+
+    /// The CSS color-space name for a profile, or its description.
+    static func space(of profile: ColorProfile) -> String {
+        switch profile.builtIn {
+        case .displayP3: "display-p3"
+        case .sRGB: "srgb"
+        case .adobeRGB: "a98-rgb"
+        case .linearSRGB: "srgb-linear"
+        default: profile.name.isEmpty ? "profile" : "'\(profile.name)'"
+        }
+    }
+}

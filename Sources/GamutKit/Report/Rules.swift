@@ -1,0 +1,69 @@
+/// A rule the analyzer applies: its id, default severity, what it checks, why (the HIG) and how to fix it.
+public struct Rule: Sendable, Hashable {
+    /// Stable identifier, used in reports and suppressions.
+    public var id: String
+    /// A short name.
+    public var name: String
+    /// The severity findings get unless configured otherwise.
+    public var defaultSeverity: Severity
+    /// What the rule checks, with its thresholds.
+    public var summary: String
+    /// Why it matters, from Apple's Human Interface Guidelines (Color).
+    public var rationale: String
+    /// How to fix a finding.
+    public var fixHint: String
+}
+
+/// The analyzer's rules.
+public enum Rules {
+    static let higColorManagement = "https://developer.apple.com/design/human-interface-guidelines/color#Color-management"
+    static let variants = "Provide color space–specific variants: in the asset catalog, add an sRGB `display-gamut` variant "
+        + "(for an image, `gamut-check convert FILE --to srgb` makes one), or bring the colors inside sRGB."
+
+    /// Pixels or colors outside the target gamut that nobody will notice (ΔE00 below the visible threshold).
+    public static let outOfGamut = Rule(
+        id: "out-of-gamut", name: "Out of gamut", defaultSeverity: .info,
+        summary: "Pixels or colors outside the target display's gamut (linear target light outside 0…1 by more than 1e-4), "
+            + "all within ΔE00 1.0 of what the display shows.",
+        rationale: "HIG (Color management): \"In general, P3 colors and images appear fine on sRGB displays.\" "
+            + "These colors are clipped, but not visibly.",
+        fixHint: "Nothing to do unless the colors must be exact on sRGB displays.")
+
+    /// Pixels clipped visibly on the target display.
+    public static let visibleClipping = Rule(
+        id: "visible-clipping", name: "Visibly clipped", defaultSeverity: .warning,
+        summary: "At least 16 pixels (or a listed color) whose color shown on the target display is ΔE00 ≥ 1.0 from the source.",
+        rationale: "HIG (Color management): provide color space–specific image and color variations \"to ensure visual "
+            + "fidelity on both wide color and sRGB displays\".",
+        fixHint: variants)
+
+    /// Colors that can be told apart in the source but not on the target display.
+    public static let colorCollapse = Rule(
+        id: "color-collapse", name: "Colors collapse", defaultSeverity: .error,
+        summary: "Two colors ΔE00 ≥ 1.0 apart in the source that are shown < 1.0 apart (and at most half as far) on the target "
+            + "display; in images, each covering at least 16 pixels.",
+        rationale: "HIG (Color management): \"Occasionally, it may be hard to distinguish two very similar P3 colors when "
+            + "viewing them on an sRGB display.\" Status colors, chart series and brand shades lose their meaning.",
+        fixHint: "Give the colors sRGB variants that stay ≥ 1.0 ΔE00 apart, or move them further apart in the source.")
+
+    /// Gradients whose clipped stretch renders flat.
+    public static let gradientClipping = Rule(
+        id: "gradient-clipping", name: "Gradient clips", defaultSeverity: .warning,
+        summary: "A gradient (explicit, or a smooth run along image rows or columns of at least 8 pixels) whose shown color "
+            + "steps by < 0.5 ΔE00 while the source changes by ≥ 1.0 ΔE00 across the stretch.",
+        rationale: "HIG (Color management): \"Gradients that use P3 colors can also sometimes appear clipped on sRGB displays.\"",
+        fixHint: variants + " For gradients, map the stops into sRGB before interpolating, rather than clipping the result.")
+
+    /// A file that could not be read.
+    public static let unreadable = Rule(
+        id: "unreadable", name: "Unreadable file", defaultSeverity: .error,
+        summary: "A file that could not be read or decoded (truncated, corrupt, unsupported, or too large).",
+        rationale: "An asset that can't be decoded can't be checked, and may not display at all.",
+        fixHint: "Re-export the file; the message says what is wrong with it.")
+
+    /// Every rule, in report order.
+    public static let all = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable]
+
+    /// The rule with this id.
+    public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }
+}

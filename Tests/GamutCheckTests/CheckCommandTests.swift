@@ -1,0 +1,117 @@
+import Foundation
+import GamutKit
+import Testing
+
+@Suite("gamut-check check")
+struct CheckCommandTests {
+    /// A folder with the example, an sRGB-only image in a subfolder, and a broken PNG.
+    static func fixtureFolder() throws -> String {
+        let folder = CLI.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder + "/nested", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.example, toPath: folder + "/p3-assets.png")
+        var samples = [UInt16]()
+        for x in 0..<64 { samples += [UInt16(x * 1000), 30000, 20000] }
+        let srgb = Image(pixels: try PixelBuffer(width: 64, height: 1, layout: .rgb, samples: samples), profile: .sRGB)
+        try PNG.write(srgb, to: folder + "/nested/plain.png")
+        try Data([137, 80, 78, 71, 13, 10, 26, 10, 0, 0]).write(to: URL(fileURLWithPath: folder + "/broken.png"))
+        return folder
+    }
+
+    @Test("The example: findings in text with a summary; exit 1 (errors at the default --fail-on error)")
+    func example() throws {
+        let result = try CLI.run([CLI.example])  // `check` is the default subcommand
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("error   color-collapse"))
+        #expect(result.stdout.contains("warning visible-clipping"))
+        #expect(result.stdout.contains("warning gradient-clipping"))
+        #expect(result.stdout.hasSuffix("1 file checked against sRGB IEC61966-2.1: 1 error, 2 warnings, 0 info (1 file with findings)\n"))
+        #expect(!result.stdout.contains("\u{1B}["))  // not a terminal: no colors
+    }
+
+    @Test("--fail-on decides the exit code", arguments: [("error", Int32(1)), ("warning", 1), ("never", 0)])
+    func failOn(level: String, status: Int32) throws {
+        let result = try CLI.run(["check", CLI.example, "--fail-on", level])
+        #expect(result.status == status)
+    }
+
+    @Test("An sRGB image passes; a folder is searched recursively; a broken file is an unreadable finding")
+    func folder() throws {
+        let folder = try Self.fixtureFolder()
+        let clean = try CLI.run(["check", folder + "/nested/plain.png", "--fail-on", "warning"])
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "1 file checked against sRGB IEC61966-2.1: 0 errors, 0 warnings, 0 info (0 files with findings)\n")
+
+        let all = try CLI.run(["check", folder, "--format", "json"])
+        #expect(all.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        let files = try #require(json["files"] as? [[String: Any]])
+        #expect(files.compactMap { $0["path"] as? String } == [folder + "/broken.png", folder + "/nested/plain.png", folder + "/p3-assets.png"])
+        let broken = try #require((files[0]["findings"] as? [[String: Any]])?.first)
+        #expect(broken["ruleId"] as? String == "unreadable" && broken["severity"] as? String == "error")
+        #expect(files[0]["analysis"] == nil || files[0]["analysis"] is NSNull)
+        let analysis = try #require(files[2]["analysis"] as? [String: Any])
+        #expect(analysis["countedPixels"] as? Int == 512 * 192)
+        #expect((analysis["outOfGamutPixels"] as? Int ?? 0) > 0)
+        let summary = try #require(json["summary"] as? [String: Int])
+        #expect(summary == ["files": 3, "error": 2, "warning": 2, "info": 0])
+    }
+
+    @Test("SARIF 2.1.0: rules with help, one result per finding, levels mapped")
+    func sarif() throws {
+        let result = try CLI.run(["check", CLI.example, "--format", "sarif", "--fail-on", "never"])
+        #expect(result.status == 0)
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(sarif["version"] as? String == "2.1.0")
+        let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == Rules.all.map(\.id))
+        #expect(rules.allSatisfy { (($0["help"] as? [String: Any])?["text"] as? String)?.contains("HIG") == true || $0["id"] as? String == "unreadable" })
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        #expect(results.compactMap { $0["level"] as? String }.sorted() == ["error", "warning", "warning"])
+        let uri = ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            .flatMap { $0["artifactLocation"] as? [String: Any] }?["uri"] as? String
+        #expect(uri == CLI.example)
+    }
+
+    @Test("--output writes the report to a file; --clip-mask writes masks")
+    func outputs() throws {
+        let directory = CLI.temporaryDirectory()
+        let result = try CLI.run(["check", CLI.example, "--output", directory + "/report.txt", "--clip-mask", directory, "--fail-on", "never"])
+        #expect(result.status == 0 && result.stdout.isEmpty)
+        let report = try String(contentsOfFile: directory + "/report.txt", encoding: .utf8)
+        #expect(report.contains("color-collapse") && report.contains("clip mask: "))
+        let masks = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".clip.png") }
+        #expect(masks.count == 1)
+        let mask = try PNG.read(contentsOf: directory + "/" + masks[0])
+        #expect(mask.width == 512 && mask.height == 192)
+    }
+
+    @Test("Thresholds change the result: a high collapse threshold removes the collapse finding")
+    func thresholds() throws {
+        let result = try CLI.run(["check", CLI.example, "--collapse-source", "5", "--fail-on", "error"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("color-collapse"))
+    }
+
+    @Test("Usage errors exit 2", arguments: [
+        ["check"], ["check", "x.png", "--format", "xml"], ["check", "x.png", "--clip-mask", "/nonexistent"],
+        ["check", "x.png", "--fail-on", "sometimes"], ["check", "x.png", "--display-depth", "0"],
+        ["check", "x.png", "--target", "gray-gamma-22"],
+    ])
+    func usage(arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("gamut-check: "))
+    }
+
+    @Test("A path that doesn't exist is an unreadable finding (exit 1), the others are still checked")
+    func missingPath() throws {
+        let result = try CLI.run(["check", "/nonexistent/a.png", CLI.example, "--format", "json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"unreadable\"") && result.stdout.contains("No such file or directory"))
+        #expect(result.stdout.contains("\"color-collapse\""))
+    }
+}
