@@ -26,6 +26,10 @@ let package = Package(
             dependencies: ["BenchmarkFixtures", "CLittleCMS", .product(name: "GamutKit", package: gamutKitPackage)],
             path: "Sources/accuracy-report"),
         .executableTarget(
+            name: "analysis-profile",
+            dependencies: ["BenchmarkFixtures", .product(name: "GamutKit", package: gamutKitPackage)],
+            path: "Sources/analysis-profile"),
+        .executableTarget(
             name: "encode-sweep",
             dependencies: ["BenchmarkFixtures", .product(name: "GamutKit", package: gamutKitPackage)],
             path: "Sources/encode-sweep"),
@@ -37,6 +41,15 @@ let package = Package(
                 "BenchmarkFixtures", "CLittleCMS",
             ],
             path: "Benchmarks/Transform",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+        .executableTarget(
+            name: "Analysis",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "GamutKit", package: gamutKitPackage),
+                "BenchmarkFixtures",
+            ],
+            path: "Benchmarks/Analysis",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     ],
     swiftLanguageModes: [.v6]

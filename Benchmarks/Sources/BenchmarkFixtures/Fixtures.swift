@@ -38,6 +38,26 @@ public enum Fixtures {
         return try! PixelBuffer(width: width, height: height, layout: .rgb, samples: bytes)
     }
 
+    /// `count` seeded random Display P3 colors, a third of them clustered near saturated primaries
+    /// (where collapses happen), for the collapse-search benchmark.
+    public static func colors(_ count: Int) -> [NamedColor] {
+        var state: UInt64 = 42
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let primaries: [[Double]] = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0], [0, 1, 1], [1, 0, 1]]
+        return (0..<count).map { i in
+            let components: [Double]
+            if i % 3 == 0 {
+                components = primaries[i % 6].map { min(max($0 + (next() - 0.5) * 0.2, 0), 1) }
+            } else {
+                components = [next(), next(), next()]
+            }
+            return NamedColor(name: "c\(i)", profile: .displayP3, components: components)
+        }
+    }
+
     /// The image as a Display P3 PNG (iCCP + cICP), at GamutKit's default compression.
     public static func p3PNG(_ image16: PixelBuffer) throws -> [UInt8] {
         try PNG.encode(Image(pixels: image16, profile: .displayP3))

@@ -3,6 +3,9 @@
 /// within one display code per channel), at least ``AnalysisSettings/gradientMinimumLength`` long, whose
 /// source changes by ≥ ``AnalysisSettings/flattenedSourceChange`` ΔE00 end to end while the shown color
 /// changes by at most ``AnalysisSettings/collapseRatio`` of that. Runs in neighboring lines merge into regions.
+///
+/// One row-major pass tracks a run along the current row and one run per column, so memory is read
+/// in order; no allocation per pixel.
 struct GradientScan {
     let pass: PixelPass
     let packed: [UInt32]
@@ -12,74 +15,91 @@ struct GradientScan {
         var sourceDeltaE: Double, shownDeltaE: Double
     }
 
+    /// The state of a run being followed along a line.
+    struct Tracker {
+        var start = -1
+        var previous: SIMD4<Int32> = .zero
+        var direction: SIMD4<Int32> = .zero
+        var lastCode: UInt32 = 0
+    }
+
     func regions() -> [ClippingGradientRegion] {
-        let rows = runs(lines: pass.height, length: pass.width) { line, i in (i, line) }
-        let columns = runs(lines: pass.width, length: pass.height) { line, i in (line, i) }
+        let (rows, columns) = scan()
         let found = merge(rows, direction: .rows) + merge(columns, direction: .columns)
         return found.sorted { $0.bounds.width * $0.bounds.height > $1.bounds.width * $1.bounds.height }
     }
 
-    /// Largest per-step change of an encoded source channel in a smooth run: 3% of full scale.
-    var maximumStep: Int { Int(pass.maxCode * 0.03) }
+    private func scan() -> (rows: [Run], columns: [Run]) {
+        let width = pass.width, height = pass.height
+        let maximumStep = Int32(pass.maxCode * 0.03)  // largest per-step change of a source channel: 3% of full scale
+        let channels = pass.colorChannels
+        var rowRuns: [Run] = [], columnRuns: [Run] = []
+        var columns = [Tracker](repeating: Tracker(), count: width)
 
-    private func runs(lines: Int, length: Int, position: (Int, Int) -> (x: Int, y: Int)) -> [Run] {
-        let settings = pass.settings
-        var found: [Run] = []
+        /// Whether the pixel continues the run, updating its state.
+        @inline(__always) func continues(_ t: inout Tracker, _ sample: SIMD4<Int32>, _ code: UInt32) -> Bool {
+            guard GradientScan.shownStepIsSmall(t.lastCode, code) else { return false }
+            let step = sample &- t.previous
+            for c in 0..<channels {
+                if abs(step[c]) > maximumStep { return false }
+                let sign = step[c].signum()
+                if sign != 0 {
+                    if t.direction[c] == 0 { t.direction[c] = sign } else if t.direction[c] != sign { return false }
+                }
+            }
+            return true
+        }
+
         pass.image.pixels.bytes.withUnsafeBytes { bytes in
             let rowBytes = pass.image.pixels.rowBytes
-            func samples(_ p: (x: Int, y: Int)) -> [Int] {
-                (0..<pass.colorChannels).map { pass.sample(bytes.baseAddress! + p.y * rowBytes, p.x, $0) }
+            for y in 0..<height {
+                let row = bytes.baseAddress! + y * rowBytes
+                var across = Tracker()
+                for x in 0..<width {
+                    let code = packed[y * width + x]
+                    let outside = code & PixelPass.outOfGamut != 0
+                    var sample = SIMD4<Int32>.zero
+                    if outside { for c in 0..<channels { sample[c] = Int32(pass.sample(row, x, c)) } }
+                    // Along the row.
+                    if across.start >= 0 && (!outside || !continues(&across, sample, code)) {
+                        close(&rowRuns, line: y, start: across.start, end: x - 1) { ($0, y) }
+                        across.start = -1
+                    }
+                    // Down the column.
+                    if columns[x].start >= 0 && (!outside || !continues(&columns[x], sample, code)) {
+                        close(&columnRuns, line: x, start: columns[x].start, end: y - 1) { (x, $0) }
+                        columns[x].start = -1
+                    }
+                    if outside {
+                        if across.start < 0 { across = Tracker(start: x) }
+                        across.previous = sample
+                        across.lastCode = code
+                        if columns[x].start < 0 { columns[x] = Tracker(start: y) }
+                        columns[x].previous = sample
+                        columns[x].lastCode = code
+                    }
+                }
+                if across.start >= 0 { close(&rowRuns, line: y, start: across.start, end: width - 1) { ($0, y) } }
             }
-            for line in 0..<lines {
-                var start = -1
-                var direction = [Int](repeating: 0, count: pass.colorChannels)
-                var previous: [Int] = []
-                func close(_ end: Int) {
-                    defer { start = -1 }
-                    guard start >= 0, end - start + 1 >= settings.gradientMinimumLength else { return }
-                    let a = position(line, start), b = position(line, end)
-                    let first = pass.simulation.evaluate(pass.encoded(x: a.x, y: a.y))
-                    let last = pass.simulation.evaluate(pass.encoded(x: b.x, y: b.y))
-                    let source = CIEDE2000.difference(first.sourceLab, last.sourceLab)
-                    let shown = CIEDE2000.difference(first.shownLab, last.shownLab)
-                    if source >= settings.flattenedSourceChange && shown <= settings.collapseRatio * source {
-                        found.append(Run(line: line, start: start, end: end, sourceDeltaE: source, shownDeltaE: shown))
-                    }
-                }
-                for i in 0..<length {
-                    let p = position(line, i)
-                    let value = packed[p.y * pass.width + p.x]
-                    guard value & PixelPass.outOfGamut != 0 else {
-                        close(i - 1)
-                        continue
-                    }
-                    let current = samples(p)
-                    if start >= 0 {
-                        let q = position(line, i - 1)
-                        let before = packed[q.y * pass.width + q.x]
-                        var continues = Self.shownStepIsSmall(before, value)
-                        for c in 0..<current.count where continues {
-                            let step = current[c] - previous[c]
-                            if abs(step) > maximumStep { continues = false }
-                            let sign = step.signum()
-                            if sign != 0 {
-                                if direction[c] == 0 { direction[c] = sign } else if direction[c] != sign { continues = false }
-                            }
-                        }
-                        if !continues {
-                            close(i - 1)
-                        }
-                    }
-                    if start < 0 {
-                        start = i
-                        direction = [Int](repeating: 0, count: pass.colorChannels)
-                    }
-                    previous = current
-                }
-                close(length - 1)
+            for x in 0..<width where columns[x].start >= 0 {
+                close(&columnRuns, line: x, start: columns[x].start, end: height - 1) { (x, $0) }
             }
         }
-        return found
+        return (rowRuns, columnRuns)
+    }
+
+    /// Records the run if it is long enough and flattened end to end.
+    private func close(_ runs: inout [Run], line: Int, start: Int, end: Int, position: (Int) -> (x: Int, y: Int)) {
+        let settings = pass.settings
+        guard end - start + 1 >= settings.gradientMinimumLength else { return }
+        let a = position(start), b = position(end)
+        let first = pass.simulation.evaluate(pass.encoded(x: a.x, y: a.y))
+        let last = pass.simulation.evaluate(pass.encoded(x: b.x, y: b.y))
+        let source = CIEDE2000.difference(first.sourceLab, last.sourceLab)
+        let shown = CIEDE2000.difference(first.shownLab, last.shownLab)
+        if source >= settings.flattenedSourceChange && shown <= settings.collapseRatio * source {
+            runs.append(Run(line: line, start: start, end: end, sourceDeltaE: source, shownDeltaE: shown))
+        }
     }
 
     /// Whether two packed shown codes differ by at most one code per channel.
@@ -88,28 +108,38 @@ struct GradientScan {
         return true
     }
 
-    /// Merges runs of neighboring lines that overlap into regions.
+    /// Merges runs of neighboring lines that overlap into regions. Runs arrive sorted by line; a region
+    /// stays open while the previous line added to it.
     private func merge(_ runs: [Run], direction: ClippingGradientRegion.Direction) -> [ClippingGradientRegion] {
-        var regions: [(region: ClippingGradientRegion, lastLine: Int, lastStart: Int, lastEnd: Int)] = []
+        var closed: [ClippingGradientRegion] = []
+        var open: [(region: ClippingGradientRegion, line: Int, start: Int, end: Int)] = []
         for run in runs.sorted(by: { ($0.line, $0.start) < ($1.line, $1.start) }) {
+            // Regions whose last run is more than one line back can't grow any more.
+            closed += open.filter { $0.line < run.line - 1 }.map(\.region)
+            open.removeAll { $0.line < run.line - 1 }
             let rect = direction == .rows
                 ? PixelRect(x: run.start, y: run.line, width: run.end - run.start + 1, height: 1)
                 : PixelRect(x: run.line, y: run.start, width: 1, height: run.end - run.start + 1)
-            if let i = regions.firstIndex(where: { $0.lastLine >= run.line - 1 && $0.lastStart <= run.end && run.start <= $0.lastEnd }) {
-                regions[i].region.bounds = regions[i].region.bounds.union(rect)
-                regions[i].region.runs += 1
-                regions[i].region.longestRun = max(regions[i].region.longestRun, run.end - run.start + 1)
-                regions[i].region.sourceDeltaE = max(regions[i].region.sourceDeltaE, run.sourceDeltaE)
-                regions[i].region.shownDeltaE = max(regions[i].region.shownDeltaE, run.shownDeltaE)
-                regions[i].lastLine = run.line
-                regions[i].lastStart = run.start
-                regions[i].lastEnd = run.end
+            let length = run.end - run.start + 1
+            if let i = open.firstIndex(where: { $0.line == run.line - 1 && $0.start <= run.end && run.start <= $0.end }) {
+                open[i].region.bounds = open[i].region.bounds.union(rect)
+                open[i].region.runs += 1
+                open[i].region.longestRun = max(open[i].region.longestRun, length)
+                open[i].region.sourceDeltaE = max(open[i].region.sourceDeltaE, run.sourceDeltaE)
+                open[i].region.shownDeltaE = max(open[i].region.shownDeltaE, run.shownDeltaE)
+                open[i].line = run.line
+                open[i].start = run.start
+                open[i].end = run.end
             } else {
-                regions.append((ClippingGradientRegion(direction: direction, bounds: rect, runs: 1, longestRun: run.end - run.start + 1,
-                                                       sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE),
-                                run.line, run.start, run.end))
+                open.append((ClippingGradientRegion(direction: direction, bounds: rect, runs: 1, longestRun: length,
+                                                    sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE),
+                             run.line, run.start, run.end))
             }
         }
-        return regions.map(\.region)
+        return closed + open.map(\.region)
     }
+}
+
+extension GradientScan.Tracker {
+    init(start: Int) { self.start = start }
 }

@@ -152,7 +152,8 @@ final class PixelPass: Sendable {
     struct GroupCell {
         var count = 0
         var lab: Lab
-        var source: [Double]
+        /// A pixel of this cell (its source color is read back when reported).
+        var x: Int32, y: Int32
     }
 
     struct Group {
@@ -161,12 +162,16 @@ final class PixelPass: Sendable {
         var outOfGamut = 0
         var cells: [SIMD3<Int32>: GroupCell] = [:]
 
-        mutating func add(x: Int, y: Int, lab: Lab, source: () -> [Double], count: Int = 1, outOfGamut: Bool) {
+        /// Adds `count` pixels covering `rect` whose source colors fall in `lab`'s cell (1 ΔE76 unit).
+        mutating func add(_ rect: PixelRect, lab: Lab, count: Int, outOfGamut: Bool) {
             pixels += count
             if outOfGamut { self.outOfGamut += count }
-            bounds = bounds.union(PixelRect(x: x, y: y, width: 1, height: 1))
-            let key = SIMD3(Int32(lab.l.rounded()), Int32(lab.a.rounded()), Int32(lab.b.rounded()))
-            if cells[key] != nil { cells[key]!.count += count } else { cells[key] = GroupCell(count: count, lab: lab, source: source()) }
+            bounds = bounds.union(rect)
+            cells[Group.cell(lab), default: GroupCell(count: 0, lab: lab, x: Int32(rect.x), y: Int32(rect.y))].count += count
+        }
+
+        static func cell(_ lab: Lab) -> SIMD3<Int32> {
+            SIMD3(Int32(lab.l.rounded()), Int32(lab.a.rounded()), Int32(lab.b.rounded()))
         }
 
         mutating func merge(_ other: Group) {
@@ -225,6 +230,16 @@ final class PixelPass: Sendable {
         let tolerance = Float(settings.gamutTolerance)
         let f = fromXYZ
         var labCache: [UInt32: Lab] = [:]
+        var lastCode: UInt32 = .max
+        var lastShown = Lab(l: 0, a: 0, b: 0)
+        // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
+        var pending: (key: UInt32, cell: SIMD3<Int32>, lab: Lab, x0: Int, x1: Int, y: Int)?
+        func flush(_ groups: inout [UInt32: Group]) {
+            guard let p = pending else { return }
+            let rect = PixelRect(x: p.x0, y: p.y, width: p.x1 - p.x0 + 1, height: 1)
+            groups[p.key, default: Group(bounds: rect)].add(rect, lab: p.lab, count: p.x1 - p.x0 + 1, outOfGamut: true)
+            pending = nil
+        }
         for y in rows {
             let row = input.base + y * input.rowBytes
             rowXYZ(row, y: y, into: &xyz)
@@ -248,12 +263,18 @@ final class PixelPass: Sendable {
                     let outside = r < -tolerance || g < -tolerance || b < -tolerance
                         || r > 1 + tolerance || g > 1 + tolerance || b > 1 + tolerance
                     if outside {
-                        let sourceLab = Lab(xyzD50: [Double(X), Double(Y), Double(Z)])
+                        let sourceLab = Lab(x: Double(X), y: Double(Y), z: Double(Z))
                         let shown: Lab
-                        if let cached = labCache[code] { shown = cached } else {
+                        if code == lastCode {
+                            shown = lastShown
+                        } else if let cached = labCache[code] {
+                            shown = cached
+                        } else {
                             shown = shownLab(code)
                             labCache[code] = shown
                         }
+                        lastCode = code
+                        lastShown = shown
                         let deltaE = CIEDE2000.difference(sourceLab, shown)
                         result.outOfGamut += 1
                         result.sumDeltaE += deltaE
@@ -269,14 +290,20 @@ final class PixelPass: Sendable {
                             result.worst = PixelSample(x: x, y: y, source: encoded(x: x, y: y), shown: Self.codes(code), deltaE: deltaE)
                         }
                         let key = code & 0xFF_FFFF
-                        if result.groups[key] == nil { result.groups[key] = Group(bounds: PixelRect(x: x, y: y, width: 1, height: 1)) }
-                        result.groups[key]!.add(x: x, y: y, lab: sourceLab, source: { self.encoded(x: x, y: y) }, outOfGamut: true)
+                        let cell = Group.cell(sourceLab)
+                        if let p = pending, p.key == key, p.cell == cell, p.y == y, p.x1 == x - 1 {
+                            pending!.x1 = x
+                        } else {
+                            flush(&result.groups)
+                            pending = (key, cell, sourceLab, x, x, y)
+                        }
                         code |= Self.outOfGamut | severity << Self.severityShift
                     }
                     output.pointer[index] = code
                 }
             }}}
         }
+        flush(&result.groups)
         return result
     }
 
@@ -310,65 +337,88 @@ final class PixelPass: Sendable {
                         rowXYZ(bytes.baseAddress! + y * image.pixels.rowBytes, y: y, into: &xyz)
                         rowDone = true
                     }
-                    let lab = Lab(xyzD50: [Double(xyz[x * 3]), Double(xyz[x * 3 + 1]), Double(xyz[x * 3 + 2])])
-                    if groups[key] == nil { groups[key] = Group(bounds: PixelRect(x: x, y: y, width: 1, height: 1)) }
-                    groups[key]!.add(x: x, y: y, lab: lab, source: { self.encoded(x: x, y: y) }, outOfGamut: false)
+                    let lab = Lab(x: Double(xyz[x * 3]), y: Double(xyz[x * 3 + 1]), z: Double(xyz[x * 3 + 2]))
+                    let here = PixelRect(x: x, y: y, width: 1, height: 1)
+                    groups[key, default: Group(bounds: here)].add(here, lab: lab, count: 1, outOfGamut: false)
                 }
             }
         }
     }
 
-    /// Collapsing colors, one entry per cluster of display codes: pairs of source colors that are
-    /// distinguishable but shown as one display code, or as codes closer than the shown threshold, each
-    /// covering enough pixels, joined when they share a display code. Each entry names the cluster's most
-    /// different pair. Largest first.
+    /// Collapsing colors, one entry per cluster of display codes.
+    ///
+    /// Display codes are clustered when they are within two codes per channel of each other (a cluster
+    /// holds at least one out-of-gamut code). In each cluster, the largest source-color cells (pixels
+    /// within 1 ΔE76 of each other, each covering at least ``AnalysisSettings/collapseMinimumPixels``)
+    /// are compared pairwise, most different first; the first pair that is distinguishable in the source
+    /// and not once shown (exact CIEDE2000 tests, as for lists of colors) is the cluster's finding.
     func collapseGroups(_ groups: [UInt32: Group]) -> [ImageCollapseGroup] {
-        let minimum = settings.collapseMinimumPixels
-        let candidates = groups.compactMap { key, group -> (key: UInt32, group: Group, cells: [GroupCell], lab: Lab)? in
-            let cells = Array(group.cells.values.filter { $0.count >= minimum }.sorted { $0.count > $1.count }.prefix(48))
-            return cells.isEmpty ? nil : (key, group, cells, shownLab(key))
+        let keys = Array(groups.keys)
+        let values = keys.map { groups[$0]! }
+        var index: [UInt32: Int] = [:]
+        index.reserveCapacity(keys.count)
+        var present = [UInt64](repeating: 0, count: (1 << 24) / 64)
+        for (i, key) in keys.enumerated() {
+            index[key] = i
+            present[Int(key >> 6)] |= 1 << UInt64(key & 63)
         }
-        let grid = LabGrid(candidates.map(\.lab))
-        var pairs: [(g: Int, h: Int, first: GroupCell, second: GroupCell, source: Double, shown: Double)] = []
-        for (g, a) in candidates.enumerated() {
-            let radius = LabGrid.radius(forCIEDE2000Below: settings.collapseShown, chroma: a.lab.chroma)
-            for h in [g] + grid.neighbors(of: a.lab, radius: radius).filter({ $0 > g }) {
-                let b = candidates[h]
-                guard a.group.outOfGamut > 0 || b.group.outOfGamut > 0 else { continue }  // in-gamut colors don't collapse
-                let shown = h == g ? 0 : CIEDE2000.difference(a.lab, b.lab)
-                guard shown < settings.collapseShown else { continue }
-                var best: (GroupCell, GroupCell, Double)?
-                for (i, x) in a.cells.enumerated() {
-                    for y in (h == g ? Array(a.cells.dropFirst(i + 1)) : b.cells) {
-                        let d = CIEDE2000.difference(x.lab, y.lab)
-                        if d > (best?.2 ?? 0) { best = (x, y, d) }
-                    }
-                }
-                guard let (x, y, d) = best, d >= settings.collapseSource, shown <= settings.collapseRatio * d else { continue }
-                pairs.append((g, h, x, y, d, shown))
-            }
-        }
-        // Clusters: candidates joined by a collapsing pair.
-        var parent = Array(candidates.indices)
+        var parent = Array(keys.indices)
         func root(_ i: Int) -> Int {
             var i = i
             while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
             return i
         }
-        for pair in pairs { parent[root(pair.g)] = root(pair.h) }
+        for (i, key) in keys.enumerated() where values[i].outOfGamut > 0 {
+            let c = Self.codes(key)
+            for r in max(0, c[0] - 2)...min(255, c[0] + 2) {
+                for g in max(0, c[1] - 2)...min(255, c[1] + 2) {
+                    for b in max(0, c[2] - 2)...min(255, c[2] + 2) {
+                        let near = UInt32(r | g << 8 | b << 16)
+                        guard near != key, present[Int(near >> 6)] & (1 << UInt64(near & 63)) != 0, let j = index[near] else { continue }
+                        let (a, z) = (root(i), root(j))
+                        if a != z { parent[a] = z }
+                    }
+                }
+            }
+        }
         var clusters: [Int: [Int]] = [:]
-        for pair in pairs.indices { clusters[root(pairs[pair].g), default: []].append(pair) }
-        return clusters.values.map { members -> ImageCollapseGroup in
-            let codes = Set(members.flatMap { [pairs[$0].g, pairs[$0].h] })
-            let best = members.max { pairs[$0].source < pairs[$1].source }!
-            let pair = pairs[best]
-            let bounds = codes.dropFirst().reduce(candidates[codes.first!].group.bounds) { $0.union(candidates[$1].group.bounds) }
-            return ImageCollapseGroup(
-                firstShown: Self.codes(candidates[pair.g].key), secondShown: Self.codes(candidates[pair.h].key),
-                pixelCount: codes.reduce(0) { $0 + candidates[$1].group.pixels }, bounds: bounds,
-                first: pair.first.source, second: pair.second.source, firstPixels: pair.first.count, secondPixels: pair.second.count,
-                sourceDeltaE: pair.source, shownDeltaE: pair.shown, displayColors: codes.count)
-        }.sorted { ($0.pixelCount, $0.sourceDeltaE) > ($1.pixelCount, $1.sourceDeltaE) }
+        for i in keys.indices { clusters[root(i), default: []].append(i) }
+
+        let minimum = settings.collapseMinimumPixels
+        var found: [ImageCollapseGroup] = []
+        var shownCache: [UInt32: Lab] = [:]
+        func shown(_ key: UInt32) -> Lab {
+            if let lab = shownCache[key] { return lab }
+            let lab = shownLab(key)
+            shownCache[key] = lab
+            return lab
+        }
+        for members in clusters.values where members.contains(where: { values[$0].outOfGamut > 0 }) {
+            let cells = members.flatMap { m in values[m].cells.values.filter { $0.count >= minimum }.map { (group: m, cell: $0) } }
+                .sorted { $0.cell.count > $1.cell.count }.prefix(32)
+            guard cells.count >= 2 else { continue }
+            var pairs: [(Int, Int, Double)] = []
+            for i in cells.indices {
+                for j in cells.indices where j > i {
+                    let d = CIEDE2000.difference(cells[i].cell.lab, cells[j].cell.lab)
+                    if d >= settings.collapseSource { pairs.append((i, j, d)) }
+                }
+            }
+            for (i, j, source) in pairs.sorted(by: { $0.2 > $1.2 }) {
+                let (x, y) = (cells[i], cells[j])
+                let (kx, ky) = (keys[x.group], keys[y.group])
+                let shownDeltaE = kx == ky ? 0 : CIEDE2000.difference(shown(kx), shown(ky))
+                guard shownDeltaE < settings.collapseShown, shownDeltaE <= settings.collapseRatio * source else { continue }
+                let bounds = members.dropFirst().reduce(values[members[0]].bounds) { $0.union(values[$1].bounds) }
+                found.append(ImageCollapseGroup(
+                    firstShown: Self.codes(kx), secondShown: Self.codes(ky),
+                    pixelCount: members.reduce(0) { $0 + values[$1].pixels }, bounds: bounds,
+                    first: encoded(x: Int(x.cell.x), y: Int(x.cell.y)), second: encoded(x: Int(y.cell.x), y: Int(y.cell.y)), firstPixels: x.cell.count, secondPixels: y.cell.count,
+                    sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count))
+                break
+            }
+        }
+        return found.sorted { ($0.pixelCount, $0.sourceDeltaE) > ($1.pixelCount, $1.sourceDeltaE) }
     }
 
     static func percentile(_ histogram: [Int], _ p: Double) -> Double {

@@ -19,9 +19,14 @@ public struct Lab: Sendable, Hashable, Codable {
 
     /// Converts D50 XYZ (Y of white = 1) to Lab (CIE 15:2004, with ε = 216/24389 and κ = 24389/27).
     public init(xyzD50 xyz: [Double]) {
-        let white = Bradford.iccD50
-        func f(_ t: Double) -> Double { t > 216.0 / 24389.0 ? cbrt(t) : (24389.0 / 27.0 * t + 16) / 116 }
-        let fx = f(xyz[0] / white[0]), fy = f(xyz[1] / white[1]), fz = f(xyz[2] / white[2])
+        self.init(x: xyz[0], y: xyz[1], z: xyz[2])
+    }
+
+    /// Converts D50 XYZ (Y of white = 1) to Lab, from three values.
+    @inline(__always)
+    public init(x: Double, y: Double, z: Double) {
+        @inline(__always) func f(_ t: Double) -> Double { t > 216.0 / 24389.0 ? cbrt(t) : (24389.0 / 27.0 * t + 16) / 116 }
+        let fx = f(x / 0.9642), fy = f(y), fz = f(z / 0.8249)
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
     }
 

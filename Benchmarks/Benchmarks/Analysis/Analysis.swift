@@ -1,0 +1,26 @@
+import Benchmark
+import BenchmarkFixtures
+import GamutKit
+
+// The analyzer on the 3840×2160 16-bit Display P3 image (against decoding the same PNG, its target),
+// and the collapse search on 100,000 colors (target: under 1 s).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .milliseconds, warmupIterations: 1,
+        scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 8)
+
+    let pixels = Fixtures.p3Image16(noise: 2)
+    let png = try! Fixtures.p3PNG(pixels)
+    let image = Image(pixels: pixels, profile: .displayP3)
+    let colors = Fixtures.colors(100_000)
+
+    Benchmark("PNG decode, 3840×2160 16-bit (the analysis target)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try PNG.decode(png)) }
+    }
+    Benchmark("Full analysis, 3840×2160 16-bit P3, all cores") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try ImageAnalyzer.analyze(image)) }
+    }
+    Benchmark("Collapse search, 100,000 P3 colors") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try CollapseSearch.search(colors)) }
+    }
+}
