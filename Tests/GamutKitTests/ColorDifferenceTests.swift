@@ -1,3 +1,4 @@
+import Foundation
 import GamutKit
 import Numerics
 import Testing
@@ -80,5 +81,18 @@ struct CIEDE2000FormTests {
             worst = max(worst, abs(CIEDE2000.difference(x, y) - CIEDE2000.referenceDifference(x, y)))
         }
         #expect(worst < 1e-8)  // rounding only: the published values have 4 decimals
+    }
+}
+
+@Suite("Lab conversion")
+struct LabConversionTests {
+    @Test("The fast cube root matches libm's to 1e-14 relative over the range Lab uses")
+    func cubeRoot() {
+        var rng = SplitMix64(seed: 3)
+        for _ in 0..<200_000 {
+            let v = pow(10, Double.random(in: -2...0.2, using: &rng))  // above ε = 216/24389, where Lab uses the cube root
+            let lab = Lab(x: v * 0.9642, y: v, z: v * 0.8249)
+            #expect(abs(lab.l - (116 * cbrt(v) - 16)) <= 1e-12 * 116)
+        }
     }
 }

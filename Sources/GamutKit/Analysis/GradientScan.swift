@@ -1,3 +1,7 @@
+import Dispatch
+import Foundation
+import Synchronization
+
 /// Finds flattened gradients in an image: along each row and each column, runs of out-of-gamut pixels
 /// whose source colors change smoothly and monotonically while the shown color barely moves (each step
 /// within one display code per channel), at least ``AnalysisSettings/gradientMinimumLength`` long, whose
@@ -29,63 +33,103 @@ struct GradientScan {
         return found.sorted { $0.bounds.width * $0.bounds.height > $1.bounds.width * $1.bounds.height }
     }
 
+    /// Scans rows in bands and columns in bands, concurrently.
     private func scan() -> (rows: [Run], columns: [Run]) {
-        let width = pass.width, height = pass.height
-        let maximumStep = Int32(pass.maxCode * 0.03)  // largest per-step change of a source channel: 3% of full scale
-        let channels = pass.colorChannels
-        var rowRuns: [Run] = [], columnRuns: [Run] = []
-        var columns = [Tracker](repeating: Tracker(), count: width)
-
-        /// Whether the pixel continues the run, updating its state.
-        @inline(__always) func continues(_ t: inout Tracker, _ sample: SIMD4<Int32>, _ code: UInt32) -> Bool {
-            guard GradientScan.shownStepIsSmall(t.lastCode, code) else { return false }
-            let step = sample &- t.previous
-            for c in 0..<channels {
-                if abs(step[c]) > maximumStep { return false }
-                let sign = step[c].signum()
-                if sign != 0 {
-                    if t.direction[c] == 0 { t.direction[c] = sign } else if t.direction[c] != sign { return false }
-                }
-            }
-            return true
+        let bands = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
+        let jobs = (0..<bands).map { (rows: true, band: $0) } + (0..<bands).map { (rows: false, band: $0) }
+        let results = Mutex([[Run]](repeating: [], count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
+            let job = jobs[j]
+            let extent = job.rows ? pass.height : pass.width
+            let range = extent * job.band / bands ..< extent * (job.band + 1) / bands
+            let found = job.rows ? scanRows(range) : scanColumns(range)
+            results.withLock { $0[j] = found }
         }
+        let all = results.withLock { $0 }
+        return (all[0..<bands].flatMap { $0 }, all[bands...].flatMap { $0 })
+    }
 
+    private var maximumStep: Int32 { Int32(pass.maxCode * 0.03) }  // largest per-step change of a source channel: 3% of full scale
+
+    /// Whether the pixel continues the run, updating its state.
+    @inline(__always)
+    private func continues(_ t: inout Tracker, _ sample: SIMD4<Int32>, _ code: UInt32) -> Bool {
+        guard GradientScan.shownStepIsSmall(t.lastCode, code) else { return false }
+        let step = sample &- t.previous
+        for c in 0..<pass.colorChannels {
+            if abs(step[c]) > maximumStep { return false }
+            let sign = step[c].signum()
+            if sign != 0 {
+                if t.direction[c] == 0 { t.direction[c] = sign } else if t.direction[c] != sign { return false }
+            }
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func sample(_ row: UnsafeRawPointer, _ x: Int) -> SIMD4<Int32> {
+        var sample = SIMD4<Int32>.zero
+        for c in 0..<pass.colorChannels { sample[c] = Int32(pass.sample(row, x, c)) }
+        return sample
+    }
+
+    /// Runs along rows `rows`.
+    private func scanRows(_ rows: Range<Int>) -> [Run] {
+        var runs: [Run] = []
+        let width = pass.width
         pass.image.pixels.bytes.withUnsafeBytes { bytes in
-            let rowBytes = pass.image.pixels.rowBytes
-            for y in 0..<height {
-                let row = bytes.baseAddress! + y * rowBytes
-                var across = Tracker()
+            for y in rows {
+                let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
+                var t = Tracker()
                 for x in 0..<width {
                     let code = packed[y * width + x]
                     let outside = code & PixelPass.outOfGamut != 0
-                    var sample = SIMD4<Int32>.zero
-                    if outside { for c in 0..<channels { sample[c] = Int32(pass.sample(row, x, c)) } }
-                    // Along the row.
-                    if across.start >= 0 && (!outside || !continues(&across, sample, code)) {
-                        close(&rowRuns, line: y, start: across.start, end: x - 1) { ($0, y) }
-                        across.start = -1
-                    }
-                    // Down the column.
-                    if columns[x].start >= 0 && (!outside || !continues(&columns[x], sample, code)) {
-                        close(&columnRuns, line: x, start: columns[x].start, end: y - 1) { (x, $0) }
-                        columns[x].start = -1
+                    let value = outside ? sample(row, x) : .zero
+                    if t.start >= 0 && (!outside || !continues(&t, value, code)) {
+                        close(&runs, line: y, start: t.start, end: x - 1) { ($0, y) }
+                        t.start = -1
                     }
                     if outside {
-                        if across.start < 0 { across = Tracker(start: x) }
-                        across.previous = sample
-                        across.lastCode = code
-                        if columns[x].start < 0 { columns[x] = Tracker(start: y) }
-                        columns[x].previous = sample
-                        columns[x].lastCode = code
+                        if t.start < 0 { t = Tracker(start: x) }
+                        t.previous = value
+                        t.lastCode = code
                     }
                 }
-                if across.start >= 0 { close(&rowRuns, line: y, start: across.start, end: width - 1) { ($0, y) } }
-            }
-            for x in 0..<width where columns[x].start >= 0 {
-                close(&columnRuns, line: x, start: columns[x].start, end: height - 1) { (x, $0) }
+                if t.start >= 0 { close(&runs, line: y, start: t.start, end: width - 1) { ($0, y) } }
             }
         }
-        return (rowRuns, columnRuns)
+        return runs
+    }
+
+    /// Runs down columns `columns`, reading rows in order with one tracker per column.
+    private func scanColumns(_ columns: Range<Int>) -> [Run] {
+        var runs: [Run] = []
+        let width = pass.width, height = pass.height
+        var trackers = [Tracker](repeating: Tracker(), count: columns.count)
+        pass.image.pixels.bytes.withUnsafeBytes { bytes in
+            for y in 0..<height {
+                let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
+                for x in columns {
+                    let i = x - columns.lowerBound
+                    let code = packed[y * width + x]
+                    let outside = code & PixelPass.outOfGamut != 0
+                    let value = outside ? sample(row, x) : .zero
+                    if trackers[i].start >= 0 && (!outside || !continues(&trackers[i], value, code)) {
+                        close(&runs, line: x, start: trackers[i].start, end: y - 1) { (x, $0) }
+                        trackers[i].start = -1
+                    }
+                    if outside {
+                        if trackers[i].start < 0 { trackers[i] = Tracker(start: y) }
+                        trackers[i].previous = value
+                        trackers[i].lastCode = code
+                    }
+                }
+            }
+            for x in columns where trackers[x - columns.lowerBound].start >= 0 {
+                close(&runs, line: x, start: trackers[x - columns.lowerBound].start, end: height - 1) { (x, $0) }
+            }
+        }
+        return runs
     }
 
     /// Records the run if it is long enough and flattened end to end.

@@ -229,9 +229,11 @@ final class PixelPass: Sendable {
         var xyz = [Float](repeating: 0, count: width * 3)
         let tolerance = Float(settings.gamutTolerance)
         let f = fromXYZ
-        var labCache: [UInt32: Lab] = [:]
-        var lastCode: UInt32 = .max
-        var lastShown = Lab(l: 0, a: 0, b: 0)
+        // A direct-mapped cache of shown colors' Lab, by display code.
+        var cacheCodes = [UInt32](repeating: .max, count: 4096)
+        var cacheLabs = [Lab](repeating: Lab(l: 0, a: 0, b: 0), count: 4096)
+        // The previous out-of-gamut pixel, reused when the next one is the same color (flat asset areas).
+        var last: (X: Float, Y: Float, Z: Float, code: UInt32, lab: Lab, deltaE: Double)?
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
         var pending: (key: UInt32, cell: SIMD3<Int32>, lab: Lab, x0: Int, x1: Int, y: Int)?
         func flush(_ groups: inout [UInt32: Group]) {
@@ -263,19 +265,19 @@ final class PixelPass: Sendable {
                     let outside = r < -tolerance || g < -tolerance || b < -tolerance
                         || r > 1 + tolerance || g > 1 + tolerance || b > 1 + tolerance
                     if outside {
-                        let sourceLab = Lab(x: Double(X), y: Double(Y), z: Double(Z))
-                        let shown: Lab
-                        if code == lastCode {
-                            shown = lastShown
-                        } else if let cached = labCache[code] {
-                            shown = cached
+                        let sourceLab: Lab, deltaE: Double
+                        if let l = last, l.X == X, l.Y == Y, l.Z == Z, l.code == code {
+                            (sourceLab, deltaE) = (l.lab, l.deltaE)
                         } else {
-                            shown = shownLab(code)
-                            labCache[code] = shown
+                            sourceLab = Lab(x: Double(X), y: Double(Y), z: Double(Z))
+                            let slot = Int((code &* 0x9E37_79B1) >> 20)
+                            if cacheCodes[slot] != code {
+                                cacheCodes[slot] = code
+                                cacheLabs[slot] = shownLab(code)
+                            }
+                            deltaE = CIEDE2000.difference(sourceLab, cacheLabs[slot])
+                            last = (X, Y, Z, code, sourceLab, deltaE)
                         }
-                        lastCode = code
-                        lastShown = shown
-                        let deltaE = CIEDE2000.difference(sourceLab, shown)
                         result.outOfGamut += 1
                         result.sumDeltaE += deltaE
                         result.histogram[min(Self.histogramBins - 1, Int(deltaE * 100))] += 1
@@ -309,7 +311,7 @@ final class PixelPass: Sendable {
 
     /// In-gamut pixels shown as the same code as out-of-gamut ones, or within two codes per channel of
     /// one (so possibly within the shown threshold), join the groups: a clipped color can collapse onto
-    /// an in-gamut one.
+    /// an in-gamut one. Rows are scanned in bands, concurrently.
     func addInGamutMembers(to groups: inout [UInt32: Group], packed: [UInt32]) {
         guard !groups.isEmpty else { return }
         var bits = [UInt64](repeating: 0, count: (1 << 24) / 64)
@@ -324,23 +326,36 @@ final class PixelPass: Sendable {
                 }
             }
         }
-        image.pixels.bytes.withUnsafeBytes { bytes in
-            var xyz = [Float](repeating: 0, count: width * 3)
-            for y in 0..<height {
-                var rowDone = false
-                for x in 0..<width {
-                    let value = packed[y * width + x]
-                    guard value & (Self.outOfGamut | Self.transparent) == 0 else { continue }
-                    let key = value & 0xFF_FFFF
-                    guard bits[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0 else { continue }
-                    if !rowDone {
-                        rowXYZ(bytes.baseAddress! + y * image.pixels.rowBytes, y: y, into: &xyz)
-                        rowDone = true
+        let near = bits
+        let bands = ColorTransform.bandCount(pixels: width * height, height: height, threads: nil)
+        let partial = Mutex([[UInt32: Group]](repeating: [:], count: max(1, bands)))
+        DispatchQueue.concurrentPerform(iterations: max(1, bands)) { band in
+            let rows = height * band / max(1, bands) ..< height * (band + 1) / max(1, bands)
+            var found: [UInt32: Group] = [:]
+            image.pixels.bytes.withUnsafeBytes { bytes in
+                var xyz = [Float](repeating: 0, count: width * 3)
+                for y in rows {
+                    var rowDone = false
+                    for x in 0..<width {
+                        let value = packed[y * width + x]
+                        guard value & (Self.outOfGamut | Self.transparent) == 0 else { continue }
+                        let key = value & 0xFF_FFFF
+                        guard near[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0 else { continue }
+                        if !rowDone {
+                            rowXYZ(bytes.baseAddress! + y * image.pixels.rowBytes, y: y, into: &xyz)
+                            rowDone = true
+                        }
+                        let lab = Lab(x: Double(xyz[x * 3]), y: Double(xyz[x * 3 + 1]), z: Double(xyz[x * 3 + 2]))
+                        let here = PixelRect(x: x, y: y, width: 1, height: 1)
+                        found[key, default: Group(bounds: here)].add(here, lab: lab, count: 1, outOfGamut: false)
                     }
-                    let lab = Lab(x: Double(xyz[x * 3]), y: Double(xyz[x * 3 + 1]), z: Double(xyz[x * 3 + 2]))
-                    let here = PixelRect(x: x, y: y, width: 1, height: 1)
-                    groups[key, default: Group(bounds: here)].add(here, lab: lab, count: 1, outOfGamut: false)
                 }
+            }
+            partial.withLock { $0[band] = found }
+        }
+        for found in partial.withLock({ $0 }) {
+            for (key, group) in found {
+                if groups[key] != nil { groups[key]!.merge(group) } else { groups[key] = group }
             }
         }
     }

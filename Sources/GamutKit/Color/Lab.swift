@@ -25,9 +25,21 @@ public struct Lab: Sendable, Hashable, Codable {
     /// Converts D50 XYZ (Y of white = 1) to Lab, from three values.
     @inline(__always)
     public init(x: Double, y: Double, z: Double) {
-        @inline(__always) func f(_ t: Double) -> Double { t > 216.0 / 24389.0 ? cbrt(t) : (24389.0 / 27.0 * t + 16) / 116 }
+        @inline(__always) func f(_ t: Double) -> Double { t > 216.0 / 24389.0 ? Lab.cubeRoot(t) : (24389.0 / 27.0 * t + 16) / 116 }
         let fx = f(x / 0.9642), fy = f(y), fz = f(z / 0.8249)
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
+    }
+
+    /// The cube root of a positive value: a seed from the exponent bits, then three Halley steps
+    /// (cubic convergence: the seed's ~3% error falls below 1e−15 relative), faster than libm's `cbrt`.
+    @inline(__always)
+    static func cubeRoot(_ v: Double) -> Double {
+        var y = Double(bitPattern: v.bitPattern / 3 + 0x2A9F_7893_782D_A1CE)
+        for _ in 0..<3 {
+            let y3 = y * y * y
+            y *= (y3 + 2 * v) / (2 * y3 + v)
+        }
+        return y
     }
 
     /// Chroma C*ab.
