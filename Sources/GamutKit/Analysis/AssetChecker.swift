@@ -69,7 +69,7 @@ public enum AssetChecker {
             var outputError: GamutError?
             if let directory = clipMaskDirectory, let mask = output.clipMask, output.analysis.outOfGamutPixels > 0 {
                 let name = path.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".png", with: "", options: [.caseInsensitive])
-                let destination = URL(fileURLWithPath: directory).appendingPathComponent(name + ".clip.png").path
+                let destination = (directory.hasSuffix("/") ? directory : directory + "/") + name + ".clip.png"
                 do {
                     try PNG.write(mask, to: destination)
                     maskPath = destination

@@ -27,3 +27,29 @@ do {
 } catch {
     print("error:", error.code, "-", error)
 }
+
+// 5. What does an sRGB display lose? Analyze an image…
+let analysis = try ImageAnalyzer.analyze(image).analysis
+print(String(format: "analysis: %.1f%% out of sRGB, %.1f%% visibly clipped, ΔE00 max %.2f / p95 %.2f; %d collapse, %d gradient finding(s)",
+             analysis.outOfGamutPercent, analysis.visiblyClippedPercent, analysis.maxDeltaE, analysis.p95DeltaE,
+             analysis.collapseGroups.count, analysis.clippingGradients.count))
+
+// …a list of colors (status colors, chart series)…
+let palette = [
+    NamedColor(name: "success", profile: .displayP3, components: [0.0, 1.0, 0.0]),
+    NamedColor(name: "success-hover", profile: .displayP3, components: [0.1, 0.98, 0.15]),
+    NamedColor(name: "warning", profile: .displayP3, components: [1.0, 0.6, 0.0]),
+]
+for pair in try CollapseSearch.search(palette).pairs {
+    print(String(format: "collapse: %@ and %@ differ by ΔE00 %.2f on P3, %.2f on sRGB",
+                 palette[pair.first].name, palette[pair.second].name, pair.sourceDeltaE, pair.shownDeltaE))
+}
+
+// …or a gradient.
+let ramp = Gradient(name: "brand", profile: .displayP3,
+                    stops: [.init(position: 0, components: [1, 0, 0]), .init(position: 1, components: [1, 1, 1])])
+let report = try GradientAnalysis.analyze(ramp)
+if let flat = report.longestFlattened {
+    print(String(format: "gradient: %.0f%% out of sRGB; flat from %.2f to %.2f (source changes ΔE00 %.1f, shown %.1f)",
+                 report.outOfGamutFraction * 100, flat.start, flat.end, flat.sourceDeltaE, flat.shownDeltaE))
+}
