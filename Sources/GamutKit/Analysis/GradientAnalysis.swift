@@ -10,7 +10,9 @@ public struct Gradient: Sendable {
 
     /// A stop: a position in 0…1 and a color as encoded components of the gradient's profile.
     public struct Stop: Sendable, Hashable {
+        /// Where along the gradient, 0…1.
         public var position: Double
+        /// The stop's color: encoded components of the gradient's profile, 0…1.
         public var components: [Double]
         /// Creates a stop.
         public init(position: Double, components: [Double]) {
@@ -41,6 +43,7 @@ public struct Gradient: Sendable {
 public struct GradientReport: Sendable {
     /// A stretch of the ramp, by position (0…1).
     public struct Span: Sendable, Hashable {
+        /// Where the span starts and ends, 0…1.
         public var start: Double, end: Double
         /// ΔE00 between the source colors at the ends.
         public var sourceDeltaE: Double

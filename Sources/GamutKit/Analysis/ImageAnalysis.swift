@@ -1,5 +1,6 @@
 /// A rectangle of pixels: `x`, `y` of the top-left corner, `width`, `height`.
 public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Top-left corner and size, in pixels.
     public var x: Int, y: Int, width: Int, height: Int
     /// Creates a rectangle.
     public init(x: Int, y: Int, width: Int, height: Int) {
@@ -64,6 +65,7 @@ public struct ImageCollapseGroup: Sendable, Hashable {
 public struct ClippingGradientRegion: Sendable, Hashable {
     /// Rows (gradients run left–right) or columns (top–bottom).
     public enum Direction: String, Sendable, Hashable { case rows, columns }
+    /// Whether the flattened gradients run along rows or columns.
     public var direction: Direction
     /// The region's bounds.
     public var bounds: PixelRect

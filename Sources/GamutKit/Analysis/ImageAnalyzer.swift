@@ -9,6 +9,7 @@ import Foundation
 public enum ImageAnalyzer {
     /// The analysis, and the clip mask when asked for.
     public struct Output: Sendable {
+        /// The measurements.
         public var analysis: ImageAnalysis
         /// An 8-bit sRGB RGBA image: a desaturated copy of what the display shows, with out-of-gamut
         /// pixels colored by severity (blue: out of gamut, not visible; yellow ΔE00 1–2; orange 2–5;
