@@ -1,5 +1,5 @@
 import Foundation
-import GamutKit
+@testable import GamutKit
 import Numerics
 import Testing
 
@@ -94,5 +94,52 @@ struct LabConversionTests {
             let lab = Lab(x: v * 0.9642, y: v, z: v * 0.8249)
             #expect(abs(lab.l - (116 * cbrt(v) - 16)) <= 1e-12 * 116)
         }
+    }
+}
+
+@Suite("Color difference: batch form")
+struct BatchColorMathTests {
+    @Test("Single-precision batches stay within 1e-3 ΔE00 of the double formula")
+    func agreesWithDouble() {
+        var rng = SplitMix64(seed: 44)
+        var worst = 0.0, fallbacks = 0
+        for i in 0..<250_000 {
+            var pairs: [(Lab, Lab)] = []
+            for lane in 0..<4 {
+                let x = Lab(l: Double.random(in: 0...100, using: &rng), a: Double.random(in: -128...128, using: &rng), b: Double.random(in: -128...128, using: &rng))
+                var y = Lab(l: x.l + Double.random(in: -5...5, using: &rng), a: x.a + Double.random(in: -8...8, using: &rng), b: x.b + Double.random(in: -8...8, using: &rng))
+                if (i + lane) % 9 == 0 { y.a = 0; y.b = 0 }
+                if (i + lane) % 13 == 0 { y.a = -x.a; y.b = -x.b * 1.001 }
+                pairs.append((x, y))
+            }
+            func v(_ f: ((Lab, Lab)) -> Double) -> SIMD4<Float> { SIMD4(pairs.map { Float(f($0)) }) }
+            var fallback = SIMD4<Int32>.zero
+            let d = BatchColorMath.difference(l1: v { $0.0.l }, a1: v { $0.0.a }, b1: v { $0.0.b },
+                                              l2: v { $0.1.l }, a2: v { $0.1.a }, b2: v { $0.1.b }, fallback: &fallback)
+            for lane in 0..<4 {
+                if fallback[lane] != 0 { fallbacks += 1; continue }
+                // Compare against the double formula on the same (single-precision) inputs.
+                let x = Lab(l: Double(Float(pairs[lane].0.l)), a: Double(Float(pairs[lane].0.a)), b: Double(Float(pairs[lane].0.b)))
+                let y = Lab(l: Double(Float(pairs[lane].1.l)), a: Double(Float(pairs[lane].1.a)), b: Double(Float(pairs[lane].1.b)))
+                worst = max(worst, abs(Double(d[lane]) - CIEDE2000.difference(x, y)))
+            }
+        }
+        #expect(worst < 1e-3)
+        #expect(fallbacks > 0)
+    }
+
+    @Test("Single-precision Lab stays within 1e-3 of the double conversion")
+    func lab() {
+        var rng = SplitMix64(seed: 45)
+        var worst = 0.0
+        for _ in 0..<100_000 {
+            let xyz = (0..<4).map { _ in (0..<3).map { _ in Double.random(in: 0...1.1, using: &rng) } }
+            let r = BatchColorMath.lab(x: SIMD4(xyz.map { Float($0[0]) }), y: SIMD4(xyz.map { Float($0[1]) }), z: SIMD4(xyz.map { Float($0[2]) }))
+            for lane in 0..<4 {
+                let e = Lab(x: Double(Float(xyz[lane][0])), y: Double(Float(xyz[lane][1])), z: Double(Float(xyz[lane][2])))
+                worst = max(worst, abs(Double(r.l[lane]) - e.l), abs(Double(r.a[lane]) - e.a), abs(Double(r.b[lane]) - e.b))
+            }
+        }
+        #expect(worst < 1e-3)
     }
 }

@@ -30,11 +30,11 @@ public enum ImageAnalyzer {
         }
         var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
         for result in results { total.merge(result) }
-        pass.addInGamutMembers(to: &total.groups, packed: packed)
+        pass.addInGamutMembers(to: &total.cells, packed: packed)
 
         let gradients = GradientScan(pass: pass, packed: packed).regions()
         // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
-        let collapses = pass.collapseGroups(total.groups).filter { group in
+        let collapses = pass.collapseGroups(PixelPass.groups(total.cells)).filter { group in
             !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
         }
         let analysis = ImageAnalysis(
@@ -157,32 +157,31 @@ final class PixelPass: Sendable {
         var x: Int32, y: Int32
     }
 
+    /// The pixels shown as one display code: derived from the cell table once the pass is done.
     struct Group {
         var pixels = 0
         var bounds: PixelRect
         var outOfGamut = 0
-        var cells: [SIMD3<Int32>: GroupCell] = [:]
+        var cells: [GroupCell] = []
+    }
 
-        /// Adds `count` pixels covering `rect` whose source colors fall in `lab`'s cell (1 ΔE76 unit).
-        mutating func add(_ rect: PixelRect, lab: Lab, count: Int, outOfGamut: Bool) {
-            pixels += count
-            if outOfGamut { self.outOfGamut += count }
-            bounds = bounds.union(rect)
-            cells[Group.cell(lab), default: GroupCell(count: 0, lab: lab, x: Int32(rect.x), y: Int32(rect.y))].count += count
-        }
-
-        static func cell(_ lab: Lab) -> SIMD3<Int32> {
-            SIMD3(Int32(lab.l.rounded()), Int32(lab.a.rounded()), Int32(lab.b.rounded()))
-        }
-
-        mutating func merge(_ other: Group) {
-            pixels += other.pixels
-            outOfGamut += other.outOfGamut
-            bounds = bounds.union(other.bounds)
-            for (key, cell) in other.cells {
-                if cells[key] != nil { cells[key]!.count += cell.count } else { cells[key] = cell }
+    /// Groups by display code, from the cell table.
+    static func groups(_ table: CellTable) -> [UInt32: Group] {
+        var groups: [UInt32: Group] = [:]
+        for (key, e) in table.all {
+            let rect = PixelRect(x: Int(e.x0), y: Int(e.y0), width: Int(e.x1 - e.x0 + 1), height: Int(e.y1 - e.y0 + 1))
+            let cell = GroupCell(count: Int(e.count), lab: Lab(l: Double(e.lab.x), a: Double(e.lab.y), b: Double(e.lab.z)), x: e.x, y: e.y)
+            let code = CellTable.code(key)
+            if groups[code] == nil {
+                groups[code] = Group(pixels: Int(e.count), bounds: rect, outOfGamut: Int(e.outOfGamut), cells: [cell])
+            } else {
+                groups[code]!.pixels += Int(e.count)
+                groups[code]!.outOfGamut += Int(e.outOfGamut)
+                groups[code]!.bounds = groups[code]!.bounds.union(rect)
+                groups[code]!.cells.append(cell)
             }
         }
+        return groups
     }
 
     struct BandResult {
@@ -191,7 +190,7 @@ final class PixelPass: Sendable {
         var histogram: [Int]
         var worst: PixelSample?
         var visibleBounds: PixelRect?
-        var groups: [UInt32: Group] = [:]
+        var cells = CellTable()
 
         init(bins: Int) { histogram = [Int](repeating: 0, count: bins) }
 
@@ -205,9 +204,7 @@ final class PixelPass: Sendable {
                 worst = w
             }
             if let b = other.visibleBounds { visibleBounds = visibleBounds.map { $0.union(b) } ?? b }
-            for (key, group) in other.groups {
-                if groups[key] != nil { groups[key]!.merge(group) } else { groups[key] = group }
-            }
+            if cells.used == 0 { cells = other.cells } else { cells.merge(other.cells) }
         }
     }
 
@@ -232,20 +229,23 @@ final class PixelPass: Sendable {
         let f = fromXYZ
         // A direct-mapped cache of shown colors' Lab, by display code.
         var cacheCodes = [UInt32](repeating: .max, count: 4096)
-        var cacheLabs = [Lab](repeating: Lab(l: 0, a: 0, b: 0), count: 4096)
-        // The previous out-of-gamut pixel, reused when the next one is the same color (flat asset areas).
-        var last: (X: Float, Y: Float, Z: Float, code: UInt32, lab: Lab, deltaE: Double)?
+        var cacheLabs = [SIMD3<Float>](repeating: .zero, count: 4096)
+        // This row's out-of-gamut pixels: position, code, and (after the batch) Lab and ΔE00.
+        var outside = [Int](repeating: 0, count: width + 3)
+        var sourceLab = [SIMD3<Float>](repeating: .zero, count: width + 3)
+        var deltaE = [Float](repeating: 0, count: width + 3)
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
-        var pending: (key: UInt32, cell: SIMD3<Int32>, lab: Lab, x0: Int, x1: Int, y: Int)?
-        func flush(_ groups: inout [UInt32: Group]) {
+        var pending: (key: UInt64, lab: SIMD3<Float>, x0: Int, x1: Int, y: Int)?
+        func flush(_ cells: inout CellTable) {
             guard let p = pending else { return }
-            let rect = PixelRect(x: p.x0, y: p.y, width: p.x1 - p.x0 + 1, height: 1)
-            groups[p.key, default: Group(bounds: rect)].add(rect, lab: p.lab, count: p.x1 - p.x0 + 1, outOfGamut: true)
+            cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, lab: p.lab, count: p.x1 - p.x0 + 1, outOfGamut: true)
             pending = nil
         }
         for y in rows {
             let row = input.base + y * input.rowBytes
             rowXYZ(row, y: y, into: &xyz)
+            var count = 0
+            // 1. Display codes, and which pixels are out of gamut.
             encodeTables[0].withUnsafeBufferPointer { e0 in
             encodeTables[1].withUnsafeBufferPointer { e1 in
             encodeTables[2].withUnsafeBufferPointer { e2 in
@@ -263,61 +263,83 @@ final class PixelPass: Sendable {
                     var code = UInt32(ShaperKernel.encode(r, e0.baseAddress!) + 0.5)
                         | UInt32(ShaperKernel.encode(g, e1.baseAddress!) + 0.5) << 8
                         | UInt32(ShaperKernel.encode(b, e2.baseAddress!) + 0.5) << 16
-                    let outside = r < -tolerance || g < -tolerance || b < -tolerance
-                        || r > 1 + tolerance || g > 1 + tolerance || b > 1 + tolerance
-                    if outside {
-                        let sourceLab: Lab, deltaE: Double
-                        if let l = last, l.X == X, l.Y == Y, l.Z == Z, l.code == code {
-                            (sourceLab, deltaE) = (l.lab, l.deltaE)
-                        } else {
-                            sourceLab = Lab(x: Double(X), y: Double(Y), z: Double(Z))
-                            let slot = Int((code &* 0x9E37_79B1) >> 20)
-                            if cacheCodes[slot] != code {
-                                cacheCodes[slot] = code
-                                cacheLabs[slot] = shownLab(code)
-                            }
-                            deltaE = CIEDE2000.difference(sourceLab, cacheLabs[slot])
-                            last = (X, Y, Z, code, sourceLab, deltaE)
-                        }
-                        result.outOfGamut += 1
-                        result.sumDeltaE += deltaE
-                        result.histogram[min(Self.histogramBins - 1, Int(deltaE * 100))] += 1
-                        let severity: UInt32 = deltaE >= 5 ? 3 : deltaE >= 2 ? 2 : deltaE >= settings.visibleClip ? 1 : 0
-                        if deltaE >= settings.visibleClip {
-                            result.visible += 1
-                            code |= Self.visible
-                            let here = PixelRect(x: x, y: y, width: 1, height: 1)
-                            result.visibleBounds = result.visibleBounds.map { $0.union(here) } ?? here
-                        }
-                        if deltaE > (result.worst?.deltaE ?? -1) {
-                            result.worst = PixelSample(x: x, y: y, source: encoded(x: x, y: y), shown: Self.codes(code), deltaE: deltaE)
-                        }
-                        let key = code & 0xFF_FFFF
-                        let cell = Group.cell(sourceLab)
-                        if let p = pending, p.key == key, p.cell == cell, p.y == y, p.x1 == x - 1 {
-                            pending!.x1 = x
-                        } else {
-                            flush(&result.groups)
-                            pending = (key, cell, sourceLab, x, x, y)
-                        }
-                        code |= Self.outOfGamut | severity << Self.severityShift
+                    if r < -tolerance || g < -tolerance || b < -tolerance || r > 1 + tolerance || g > 1 + tolerance || b > 1 + tolerance {
+                        outside[count] = x
+                        count += 1
+                        code |= Self.outOfGamut
                     }
                     output.pointer[index] = code
                 }
             }}}
+            guard count > 0 else { continue }
+            // 2. Lab and ΔE00 of the out-of-gamut pixels, four at a time.
+            for i in stride(from: 0, to: count, by: 4) {
+                var X = SIMD4<Float>(), Y = SIMD4<Float>(), Z = SIMD4<Float>()
+                var shownL = SIMD4<Float>(), shownA = SIMD4<Float>(), shownB = SIMD4<Float>()
+                for lane in 0..<4 {
+                    let x = outside[min(i + lane, count - 1)]
+                    X[lane] = xyz[x * 3]; Y[lane] = xyz[x * 3 + 1]; Z[lane] = xyz[x * 3 + 2]
+                    let code = output.pointer[y * width + x] & 0xFF_FFFF
+                    let slot = Int((code &* 0x9E37_79B1) >> 20)
+                    if cacheCodes[slot] != code {
+                        cacheCodes[slot] = code
+                        let lab = shownLab(code)
+                        cacheLabs[slot] = SIMD3(Float(lab.l), Float(lab.a), Float(lab.b))
+                    }
+                    shownL[lane] = cacheLabs[slot].x; shownA[lane] = cacheLabs[slot].y; shownB[lane] = cacheLabs[slot].z
+                }
+                let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
+                var fallback = SIMD4<Int32>()
+                let d = BatchColorMath.difference(l1: lab.l, a1: lab.a, b1: lab.b, l2: shownL, a2: shownA, b2: shownB, fallback: &fallback)
+                for lane in 0..<4 where i + lane < count {
+                    sourceLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane])
+                    deltaE[i + lane] = fallback[lane] == 0 ? d[lane] : Float(CIEDE2000.referenceDifference(
+                        Lab(l: Double(lab.l[lane]), a: Double(lab.a[lane]), b: Double(lab.b[lane])),
+                        Lab(l: Double(shownL[lane]), a: Double(shownA[lane]), b: Double(shownB[lane]))))
+                }
+            }
+            // 3. Statistics, flags and groups.
+            for i in 0..<count {
+                let x = outside[i], index = y * width + x
+                let e = Double(deltaE[i])
+                result.outOfGamut += 1
+                result.sumDeltaE += e
+                result.histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
+                var code = output.pointer[index]
+                let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= settings.visibleClip ? 1 : 0
+                if e >= settings.visibleClip {
+                    result.visible += 1
+                    code |= Self.visible
+                    let here = PixelRect(x: x, y: y, width: 1, height: 1)
+                    result.visibleBounds = result.visibleBounds.map { $0.union(here) } ?? here
+                }
+                if e > (result.worst?.deltaE ?? -1) {
+                    result.worst = PixelSample(x: x, y: y, source: encoded(x: x, y: y), shown: Self.codes(code), deltaE: e)
+                }
+                code |= severity << Self.severityShift
+                output.pointer[index] = code
+                let key = CellTable.key(code: code & 0xFF_FFFF, lab: sourceLab[i])
+                if let p = pending, p.key == key, p.y == y, p.x1 == x - 1 {
+                    pending!.x1 = x
+                } else {
+                    flush(&result.cells)
+                    pending = (key, sourceLab[i], x, x, y)
+                }
+            }
         }
-        flush(&result.groups)
+        flush(&result.cells)
         return result
     }
 
     /// In-gamut pixels shown as the same code as out-of-gamut ones, or within two codes per channel of
     /// one (so possibly within the shown threshold), join the groups: a clipped color can collapse onto
     /// an in-gamut one. Rows are scanned in bands, concurrently.
-    func addInGamutMembers(to groups: inout [UInt32: Group], packed: [UInt32]) {
-        guard !groups.isEmpty else { return }
+    func addInGamutMembers(to cells: inout CellTable, packed: [UInt32]) {
+        guard cells.used > 0 else { return }
         var bits = [UInt64](repeating: 0, count: (1 << 24) / 64)
-        for key in groups.keys {
-            let c = Self.codes(key)
+        var marked = Set<UInt32>()
+        for (key, entry) in cells.all where entry.outOfGamut > 0 && marked.insert(CellTable.code(key)).inserted {
+            let c = Self.codes(CellTable.code(key))
             for r in max(0, c[0] - 2)...min(255, c[0] + 2) {
                 for g in max(0, c[1] - 2)...min(255, c[1] + 2) {
                     for b in max(0, c[2] - 2)...min(255, c[2] + 2) {
@@ -328,11 +350,11 @@ final class PixelPass: Sendable {
             }
         }
         let near = bits
-        let bands = ColorTransform.bandCount(pixels: width * height, height: height, threads: nil)
-        let partial = Mutex([[UInt32: Group]](repeating: [:], count: max(1, bands)))
-        DispatchQueue.concurrentPerform(iterations: max(1, bands)) { band in
-            let rows = height * band / max(1, bands) ..< height * (band + 1) / max(1, bands)
-            var found: [UInt32: Group] = [:]
+        let bands = max(1, ColorTransform.bandCount(pixels: width * height, height: height, threads: nil))
+        let partial = Mutex([CellTable](repeating: CellTable(capacity: 16), count: bands))
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let rows = height * band / bands ..< height * (band + 1) / bands
+            var found = CellTable()
             image.pixels.bytes.withUnsafeBytes { bytes in
                 var xyz = [Float](repeating: 0, count: width * 3)
                 for y in rows {
@@ -340,25 +362,21 @@ final class PixelPass: Sendable {
                     for x in 0..<width {
                         let value = packed[y * width + x]
                         guard value & (Self.outOfGamut | Self.transparent) == 0 else { continue }
-                        let key = value & 0xFF_FFFF
-                        guard near[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0 else { continue }
+                        let code = value & 0xFF_FFFF
+                        guard near[Int(code >> 6)] & (1 << UInt64(code & 63)) != 0 else { continue }
                         if !rowDone {
                             rowXYZ(bytes.baseAddress! + y * image.pixels.rowBytes, y: y, into: &xyz)
                             rowDone = true
                         }
                         let lab = Lab(x: Double(xyz[x * 3]), y: Double(xyz[x * 3 + 1]), z: Double(xyz[x * 3 + 2]))
-                        let here = PixelRect(x: x, y: y, width: 1, height: 1)
-                        found[key, default: Group(bounds: here)].add(here, lab: lab, count: 1, outOfGamut: false)
+                        let cell = SIMD3(Float(lab.l), Float(lab.a), Float(lab.b))
+                        found.add(CellTable.key(code: code, lab: cell), x0: x, x1: x, y: y, lab: cell, count: 1, outOfGamut: false)
                     }
                 }
             }
             partial.withLock { $0[band] = found }
         }
-        for found in partial.withLock({ $0 }) {
-            for (key, group) in found {
-                if groups[key] != nil { groups[key]!.merge(group) } else { groups[key] = group }
-            }
-        }
+        for found in partial.withLock({ $0 }) where found.used > 0 { cells.merge(found) }
     }
 
     /// Collapsing colors, one entry per cluster of display codes.
@@ -410,7 +428,7 @@ final class PixelPass: Sendable {
             return lab
         }
         for members in clusters.values where members.contains(where: { values[$0].outOfGamut > 0 }) {
-            let cells = members.flatMap { m in values[m].cells.values.filter { $0.count >= minimum }.map { (group: m, cell: $0) } }
+            let cells = members.flatMap { m in values[m].cells.filter { $0.count >= minimum }.map { (group: m, cell: $0) } }
                 .sorted { $0.cell.count > $1.cell.count }.prefix(32)
             guard cells.count >= 2 else { continue }
             var pairs: [(Int, Int, Double)] = []

@@ -7,12 +7,12 @@ import Foundation
 public enum CIEDE2000 {
     /// ΔE00 between two Lab colors; symmetric, 0 for equal colors.
     ///
-    /// Mathematically the published formula, arranged to avoid most trigonometry: ΔH' from
-    /// ΔH'² = 2(C1'C2' − a1'a2' − b1b2) with the sign of the hue rotation, the mean hue's direction as
+    /// Mathematically the published formula, arranged to avoid most trigonometry: ΔH' from the cross and
+    /// dot products of the two (a', b) vectors, √2·(a1'b2 − a2'b1)/√(C1'C2' + a1'a2' + b1b2), the mean hue's direction as
     /// the normalized sum of the two hue directions (the bisector of the shorter arc, which is how the
     /// formula averages hues), T's four cosines from angle-addition identities, and R_T evaluated only
     /// where it is not negligible (within 150° of 275°; beyond, e^(−36) < 1e−15). Nearly opposite hues,
-    /// where the average is ill-conditioned, use the formula as written (``referenceDifference(_:_:)``).
+    /// within about 3° of each other after a half turn, where the average is ill-conditioned, use the formula as written (``referenceDifference(_:_:)``).
     @inline(__always)
     public static func difference(_ x: Lab, _ y: Lab) -> Double {
         let c1 = x.chroma, c2 = y.chroma
@@ -27,11 +27,11 @@ public enum CIEDE2000 {
         if product != 0 {
             let vx = a1 / cp1 + a2 / cp2, vy = x.b / cp1 + y.b / cp2
             let length = (vx * vx + vy * vy).squareRoot()
-            if length < 1e-3 { return referenceDifference(x, y) }
+            if length < 0.05 { return referenceDifference(x, y) }
             ch = vx / length
             sh = vy / length
-            let cross = a1 * y.b - a2 * x.b
-            dH = (max(0, 2 * (product - a1 * a2 - x.b * y.b))).squareRoot() * (cross < 0 ? -1 : 1)
+            // 2√(C1'C2')·sin(Δh'/2) from the cross and dot products of (a', b): no cancellation for close hues.
+            dH = 2.squareRoot() * (a1 * y.b - a2 * x.b) / (product + a1 * a2 + x.b * y.b).squareRoot()
         } else if cp1 + cp2 != 0 {
             // One color is achromatic: the mean hue is the other's hue (h' of an achromatic color is 0).
             // The formula then takes h̄ = h1' + h2', the hue of the chromatic one.
