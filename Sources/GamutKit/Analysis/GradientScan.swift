@@ -51,26 +51,43 @@ struct GradientScan {
 
     private var maximumStep: Int32 { Int32(pass.maxCode * 0.03) }  // largest per-step change of a source channel: 3% of full scale
 
-    /// Whether the pixel continues the run, updating its state.
+    /// Whether the pixel continues the run, updating its state: the shown color moves at most one code
+    /// per channel, and every source channel moves by at most `maximumStep`, in a consistent direction.
     @inline(__always)
     private func continues(_ t: inout Tracker, _ sample: SIMD4<Int32>, _ code: UInt32) -> Bool {
         guard GradientScan.shownStepIsSmall(t.lastCode, code) else { return false }
         let step = sample &- t.previous
-        for c in 0..<pass.colorChannels {
-            if abs(step[c]) > maximumStep { return false }
-            let sign = step[c].signum()
-            if sign != 0 {
-                if t.direction[c] == 0 { t.direction[c] = sign } else if t.direction[c] != sign { return false }
-            }
-        }
+        let limit = SIMD4<Int32>(repeating: maximumStep)
+        if any(step .> limit .| step .< 0 &- limit) { return false }
+        let sign = SIMD4<Int32>(repeating: 0).replacing(with: 1, where: step .> 0).replacing(with: -1, where: step .< 0)
+        if any((t.direction .!= 0) .& (sign .!= 0) .& (t.direction .!= sign)) { return false }
+        t.direction.replace(with: sign, where: t.direction .== 0)
         return true
     }
 
     @inline(__always)
     private func sample(_ row: UnsafeRawPointer, _ x: Int) -> SIMD4<Int32> {
-        var sample = SIMD4<Int32>.zero
-        for c in 0..<pass.colorChannels { sample[c] = Int32(pass.sample(row, x, c)) }
-        return sample
+        let channels = pass.channels
+        if pass.maxCode == 255 {
+            let p = row + x * channels
+            return pass.colorChannels == 3
+                ? SIMD4(Int32(p.load(as: UInt8.self)), Int32(p.load(fromByteOffset: 1, as: UInt8.self)), Int32(p.load(fromByteOffset: 2, as: UInt8.self)), 0)
+                : SIMD4(Int32(p.load(as: UInt8.self)), 0, 0, 0)
+        }
+        let p = row + x * channels * 2
+        return pass.colorChannels == 3
+            ? SIMD4(Int32(p.loadUnaligned(as: UInt16.self)), Int32(p.loadUnaligned(fromByteOffset: 2, as: UInt16.self)),
+                    Int32(p.loadUnaligned(fromByteOffset: 4, as: UInt16.self)), 0)
+            : SIMD4(Int32(p.loadUnaligned(as: UInt16.self)), 0, 0, 0)
+    }
+
+    /// Whether two packed shown codes differ by at most one code per channel.
+    @inline(__always)
+    static func shownStepIsSmall(_ a: UInt32, _ b: UInt32) -> Bool {
+        let x = SIMD4<Int32>(Int32(a & 0xFF), Int32(a >> 8 & 0xFF), Int32(a >> 16 & 0xFF), 0)
+        let y = SIMD4<Int32>(Int32(b & 0xFF), Int32(b >> 8 & 0xFF), Int32(b >> 16 & 0xFF), 0)
+        let d = x &- y
+        return !any(d .> 1 .| d .< -1)
     }
 
     /// Runs along rows `rows`.
@@ -146,11 +163,6 @@ struct GradientScan {
         }
     }
 
-    /// Whether two packed shown codes differ by at most one code per channel.
-    static func shownStepIsSmall(_ a: UInt32, _ b: UInt32) -> Bool {
-        for shift: UInt32 in [0, 8, 16] where abs(Int(a >> shift & 0xFF) - Int(b >> shift & 0xFF)) > 1 { return false }
-        return true
-    }
 
     /// Merges runs of neighboring lines that overlap into regions. Runs arrive sorted by line; a region
     /// stays open while the previous line added to it.

@@ -228,8 +228,8 @@ final class PixelPass: Sendable {
         let tolerance = Float(settings.gamutTolerance)
         let f = fromXYZ
         // A direct-mapped cache of shown colors' Lab, by display code.
-        var cacheCodes = [UInt32](repeating: .max, count: 4096)
-        var cacheLabs = [SIMD3<Float>](repeating: .zero, count: 4096)
+        var cacheCodes = [UInt32](repeating: .max, count: 1 << 16)
+        var cacheLabs = [SIMD3<Float>](repeating: .zero, count: 1 << 16)
         // This row's out-of-gamut pixels: position, code, and (after the batch) Lab and ΔE00.
         var outside = [Int](repeating: 0, count: width + 3)
         var sourceLab = [SIMD3<Float>](repeating: .zero, count: width + 3)
@@ -280,7 +280,7 @@ final class PixelPass: Sendable {
                     let x = outside[min(i + lane, count - 1)]
                     X[lane] = xyz[x * 3]; Y[lane] = xyz[x * 3 + 1]; Z[lane] = xyz[x * 3 + 2]
                     let code = output.pointer[y * width + x] & 0xFF_FFFF
-                    let slot = Int((code &* 0x9E37_79B1) >> 20)
+                    let slot = Int((code &* 0x9E37_79B1) >> 16)
                     if cacheCodes[slot] != code {
                         cacheCodes[slot] = code
                         let lab = shownLab(code)
@@ -381,7 +381,7 @@ final class PixelPass: Sendable {
 
     /// Collapsing colors, one entry per cluster of display codes.
     ///
-    /// Display codes are clustered when they are within two codes per channel of each other (a cluster
+    /// Display codes are clustered when they are chained by steps of one code per channel (a cluster
     /// holds at least one out-of-gamut code). In each cluster, the largest source-color cells (pixels
     /// within 1 ΔE76 of each other, each covering at least ``AnalysisSettings/collapseMinimumPixels``)
     /// are compared pairwise, most different first; the first pair that is distinguishable in the source
@@ -389,12 +389,24 @@ final class PixelPass: Sendable {
     func collapseGroups(_ groups: [UInt32: Group]) -> [ImageCollapseGroup] {
         let keys = Array(groups.keys)
         let values = keys.map { groups[$0]! }
-        var index: [UInt32: Int] = [:]
-        index.reserveCapacity(keys.count)
-        var present = [UInt64](repeating: 0, count: (1 << 24) / 64)
+        // Code → index, in a flat open-addressing table.
+        var size = 16
+        while size < keys.count * 2 { size <<= 1 }
+        var slots = [Int32](repeating: -1, count: size)
+        let mask = slots.count - 1
+        @inline(__always) func slot(_ code: UInt32) -> Int { Int((code &* 0x9E37_79B1) >> 8) & mask }
         for (i, key) in keys.enumerated() {
-            index[key] = i
-            present[Int(key >> 6)] |= 1 << UInt64(key & 63)
+            var s = slot(key)
+            while slots[s] >= 0 { s = (s + 1) & mask }
+            slots[s] = Int32(i)
+        }
+        func index(of code: UInt32) -> Int? {
+            var s = slot(code)
+            while slots[s] >= 0 {
+                if keys[Int(slots[s])] == code { return Int(slots[s]) }
+                s = (s + 1) & mask
+            }
+            return nil
         }
         var parent = Array(keys.indices)
         func root(_ i: Int) -> Int {
@@ -402,13 +414,14 @@ final class PixelPass: Sendable {
             while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
             return i
         }
+        // Join each out-of-gamut code with the codes present one step away per channel (chains reach further).
         for (i, key) in keys.enumerated() where values[i].outOfGamut > 0 {
             let c = Self.codes(key)
-            for r in max(0, c[0] - 2)...min(255, c[0] + 2) {
-                for g in max(0, c[1] - 2)...min(255, c[1] + 2) {
-                    for b in max(0, c[2] - 2)...min(255, c[2] + 2) {
+            for r in max(0, c[0] - 1)...min(255, c[0] + 1) {
+                for g in max(0, c[1] - 1)...min(255, c[1] + 1) {
+                    for b in max(0, c[2] - 1)...min(255, c[2] + 1) {
                         let near = UInt32(r | g << 8 | b << 16)
-                        guard near != key, present[Int(near >> 6)] & (1 << UInt64(near & 63)) != 0, let j = index[near] else { continue }
+                        guard near != key, let j = index(of: near) else { continue }
                         let (a, z) = (root(i), root(j))
                         if a != z { parent[a] = z }
                     }
