@@ -154,10 +154,10 @@ struct GradientScan {
         let settings = pass.settings
         guard end - start + 1 >= settings.gradientMinimumLength else { return }
         let a = position(start), b = position(end)
-        let first = pass.simulation.evaluate(pass.encoded(x: a.x, y: a.y))
-        let last = pass.simulation.evaluate(pass.encoded(x: b.x, y: b.y))
-        let source = CIEDE2000.difference(first.sourceLab, last.sourceLab)
-        let shown = CIEDE2000.difference(first.shownLab, last.shownLab)
+        let source = CIEDE2000.difference(pass.pixelLab(x: a.x, y: a.y), pass.pixelLab(x: b.x, y: b.y))
+        guard source >= settings.flattenedSourceChange else { return }
+        let shownA = packed[a.y * pass.width + a.x] & 0xFF_FFFF, shownB = packed[b.y * pass.width + b.x] & 0xFF_FFFF
+        let shown = shownA == shownB ? 0 : CIEDE2000.difference(pass.shownLab(shownA), pass.shownLab(shownB))
         if source >= settings.flattenedSourceChange && shown <= settings.collapseRatio * source {
             runs.append(Run(line: line, start: start, end: end, sourceDeltaE: source, shownDeltaE: shown))
         }

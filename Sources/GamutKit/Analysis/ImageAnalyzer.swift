@@ -30,7 +30,6 @@ public enum ImageAnalyzer {
         }
         var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
         for result in results { total.merge(result) }
-        pass.addInGamutMembers(to: &total.cells, packed: packed)
 
         let gradients = GradientScan(pass: pass, packed: packed).regions()
         // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
@@ -141,6 +140,26 @@ final class PixelPass: Sendable {
         }
     }
 
+    /// D50 XYZ of one pixel (for the few pixels looked at again after the pass).
+    func pixelXYZ(x: Int, y: Int) -> (Double, Double, Double) {
+        image.pixels.bytes.withUnsafeBytes { bytes in
+            let row = bytes.baseAddress! + y * image.pixels.rowBytes
+            if let tables = inputTables {
+                let m = sourceToXYZ
+                let r = tables[0][sample(row, x, 0)], g = tables[1][sample(row, x, 1)], b = tables[2][sample(row, x, 2)]
+                return (Double(m[0] * r + m[1] * g + m[2] * b), Double(m[3] * r + m[4] * g + m[5] * b), Double(m[6] * r + m[7] * g + m[8] * b))
+            }
+            let v = simulation.sourceXYZ((0..<colorChannels).map { Double(sample(row, x, $0)) / maxCode })
+            return (v[0], v[1], v[2])
+        }
+    }
+
+    /// Source Lab of one pixel.
+    func pixelLab(x: Int, y: Int) -> Lab {
+        let (X, Y, Z) = pixelXYZ(x: x, y: y)
+        return Lab(x: X, y: Y, z: Z)
+    }
+
     func shownLab(_ code: UInt32) -> Lab {
         let codes = [Int(code & 0xFF), Int(code >> 8 & 0xFF), Int(code >> 16 & 0xFF)]
         return Lab(xyzD50: targetToXYZ * (0..<3).map { shownLinear[$0][codes[$0]] })
@@ -232,6 +251,10 @@ final class PixelPass: Sendable {
         var cacheLabs = [SIMD3<Float>](repeating: .zero, count: 1 << 16)
         // This row's out-of-gamut pixels: position, code, and (after the batch) Lab and ΔE00.
         var outside = [Int](repeating: 0, count: width + 3)
+        // In-gamut pixels with a display channel within two codes of 0 or 255: only these can be shown
+        // within two codes of a clipped color (a clipped channel is 0 or 255), so only these can join a collapse.
+        var edge = [Int](repeating: 0, count: width + 3)
+        var edgeLab = [SIMD3<Float>](repeating: .zero, count: width + 3)
         var sourceLab = [SIMD3<Float>](repeating: .zero, count: width + 3)
         var deltaE = [Float](repeating: 0, count: width + 3)
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
@@ -241,10 +264,16 @@ final class PixelPass: Sendable {
             cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, lab: p.lab, count: p.x1 - p.x0 + 1, outOfGamut: true)
             pending = nil
         }
+        var pendingInGamut: (key: UInt64, lab: SIMD3<Float>, x0: Int, x1: Int, y: Int)?
+        func flushInGamut(_ cells: inout CellTable) {
+            guard let p = pendingInGamut else { return }
+            cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, lab: p.lab, count: p.x1 - p.x0 + 1, outOfGamut: false)
+            pendingInGamut = nil
+        }
         for y in rows {
             let row = input.base + y * input.rowBytes
             rowXYZ(row, y: y, into: &xyz)
-            var count = 0
+            var count = 0, edges = 0
             // 1. Display codes, and which pixels are out of gamut.
             encodeTables[0].withUnsafeBufferPointer { e0 in
             encodeTables[1].withUnsafeBufferPointer { e1 in
@@ -267,10 +296,36 @@ final class PixelPass: Sendable {
                         outside[count] = x
                         count += 1
                         code |= Self.outOfGamut
+                    } else {
+                        let r8 = code & 0xFF, g8 = code >> 8 & 0xFF, b8 = code >> 16
+                        if r8 <= 2 || r8 >= 253 || g8 <= 2 || g8 >= 253 || b8 <= 2 || b8 >= 253 {
+                            edge[edges] = x
+                            edges += 1
+                        }
                     }
                     output.pointer[index] = code
                 }
             }}}
+            // Lab of the edge in-gamut pixels, into the cell table (consecutive ones of a cell at once).
+            for i in stride(from: 0, to: edges, by: 4) {
+                var X = SIMD4<Float>(), Y = SIMD4<Float>(), Z = SIMD4<Float>()
+                for lane in 0..<4 {
+                    let x = edge[min(i + lane, edges - 1)]
+                    X[lane] = xyz[x * 3]; Y[lane] = xyz[x * 3 + 1]; Z[lane] = xyz[x * 3 + 2]
+                }
+                let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
+                for lane in 0..<4 where i + lane < edges { edgeLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane]) }
+            }
+            for i in 0..<edges {
+                let x = edge[i]
+                let key = CellTable.key(code: output.pointer[y * width + x] & 0xFF_FFFF, lab: edgeLab[i])
+                if let p = pendingInGamut, p.key == key, p.y == y, p.x1 == x - 1 {
+                    pendingInGamut!.x1 = x
+                } else {
+                    flushInGamut(&result.cells)
+                    pendingInGamut = (key, edgeLab[i], x, x, y)
+                }
+            }
             guard count > 0 else { continue }
             // 2. Lab and ΔE00 of the out-of-gamut pixels, four at a time.
             for i in stride(from: 0, to: count, by: 4) {
@@ -328,55 +383,8 @@ final class PixelPass: Sendable {
             }
         }
         flush(&result.cells)
+        flushInGamut(&result.cells)
         return result
-    }
-
-    /// In-gamut pixels shown as the same code as out-of-gamut ones, or within two codes per channel of
-    /// one (so possibly within the shown threshold), join the groups: a clipped color can collapse onto
-    /// an in-gamut one. Rows are scanned in bands, concurrently.
-    func addInGamutMembers(to cells: inout CellTable, packed: [UInt32]) {
-        guard cells.used > 0 else { return }
-        var bits = [UInt64](repeating: 0, count: (1 << 24) / 64)
-        var marked = Set<UInt32>()
-        for (key, entry) in cells.all where entry.outOfGamut > 0 && marked.insert(CellTable.code(key)).inserted {
-            let c = Self.codes(CellTable.code(key))
-            for r in max(0, c[0] - 2)...min(255, c[0] + 2) {
-                for g in max(0, c[1] - 2)...min(255, c[1] + 2) {
-                    for b in max(0, c[2] - 2)...min(255, c[2] + 2) {
-                        let near = UInt32(r | g << 8 | b << 16)
-                        bits[Int(near >> 6)] |= 1 << UInt64(near & 63)
-                    }
-                }
-            }
-        }
-        let near = bits
-        let bands = max(1, ColorTransform.bandCount(pixels: width * height, height: height, threads: nil))
-        let partial = Mutex([CellTable](repeating: CellTable(capacity: 16), count: bands))
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let rows = height * band / bands ..< height * (band + 1) / bands
-            var found = CellTable()
-            image.pixels.bytes.withUnsafeBytes { bytes in
-                var xyz = [Float](repeating: 0, count: width * 3)
-                for y in rows {
-                    var rowDone = false
-                    for x in 0..<width {
-                        let value = packed[y * width + x]
-                        guard value & (Self.outOfGamut | Self.transparent) == 0 else { continue }
-                        let code = value & 0xFF_FFFF
-                        guard near[Int(code >> 6)] & (1 << UInt64(code & 63)) != 0 else { continue }
-                        if !rowDone {
-                            rowXYZ(bytes.baseAddress! + y * image.pixels.rowBytes, y: y, into: &xyz)
-                            rowDone = true
-                        }
-                        let lab = Lab(x: Double(xyz[x * 3]), y: Double(xyz[x * 3 + 1]), z: Double(xyz[x * 3 + 2]))
-                        let cell = SIMD3(Float(lab.l), Float(lab.a), Float(lab.b))
-                        found.add(CellTable.key(code: code, lab: cell), x0: x, x1: x, y: y, lab: cell, count: 1, outOfGamut: false)
-                    }
-                }
-            }
-            partial.withLock { $0[band] = found }
-        }
-        for found in partial.withLock({ $0 }) where found.used > 0 { cells.merge(found) }
     }
 
     /// Collapsing colors, one entry per cluster of display codes.
