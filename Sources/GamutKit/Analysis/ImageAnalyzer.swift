@@ -160,10 +160,13 @@ final class PixelPass: Sendable {
         return Lab(x: X, y: Y, z: Z)
     }
 
+    /// Lab of a displayed color given by its packed code (no allocation: called for every cache miss).
     func shownLab(_ code: UInt32) -> Lab {
-        let codes = [Int(code & 0xFF), Int(code >> 8 & 0xFF), Int(code >> 16 & 0xFF)]
-        return Lab(xyzD50: targetToXYZ * (0..<3).map { shownLinear[$0][codes[$0]] })
+        let r = shownLinear[0][Int(code & 0xFF)], g = shownLinear[1][Int(code >> 8 & 0xFF)], b = shownLinear[2][Int(code >> 16 & 0xFF)]
+        let m = targetToXYZ.m
+        return Lab(x: m[0] * r + m[1] * g + m[2] * b, y: m[3] * r + m[4] * g + m[5] * b, z: m[6] * r + m[7] * g + m[8] * b)
     }
+
 
     static func codes(_ code: UInt32) -> [Int] { [Int(code & 0xFF), Int(code >> 8 & 0xFF), Int(code >> 16 & 0xFF)] }
 
