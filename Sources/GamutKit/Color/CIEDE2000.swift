@@ -56,12 +56,7 @@ public enum CIEDE2000 {
             let cp7 = seventh(cpMean)
             rt = -sin(60 * exp(-u * u) * .pi / 180) * 2 * (cp7 / (cp7 + 6_103_515_625)).squareRoot()
         }
-        let l50 = (lMean - 50) * (lMean - 50)
-        let sl = 1 + 0.015 * l50 / (20 + l50).squareRoot()
-        let sc = 1 + 0.045 * cpMean
-        let shue = 1 + 0.015 * cpMean * t
-        let l = dL / sl, c = dC / sc, h = dH / shue
-        return (l * l + c * c + h * h + rt * c * h).squareRoot()
+        return combine(dL: dL, dC: dC, dH: dH, lMean: lMean, cpMean: cpMean, t: t, rt: rt)
     }
 
     private static let cos275 = cos(275 * Double.pi / 180), sin275 = sin(275 * Double.pi / 180)
@@ -105,6 +100,12 @@ public enum CIEDE2000 {
         let rc = 2 * (cp7 / (cp7 + 6_103_515_625)).squareRoot()
         // R_T vanishes (< 1e-40) far from 275°.
         let rt = abs(u) > 10 ? 0 : -sin(2 * 30 * exp(-u * u) * radians) * rc
+        return combine(dL: dL, dC: dC, dH: dH, lMean: lMean, cpMean: cpMean, t: t, rt: rt)
+    }
+
+    /// The weighted sum both forms end with: ΔE00 from ΔL', ΔC', ΔH', the means, T and R_T.
+    @inline(__always)
+    private static func combine(dL: Double, dC: Double, dH: Double, lMean: Double, cpMean: Double, t: Double, rt: Double) -> Double {
         let l50 = (lMean - 50) * (lMean - 50)
         let sl = 1 + 0.015 * l50 / (20 + l50).squareRoot()
         let sc = 1 + 0.045 * cpMean
