@@ -36,6 +36,8 @@ struct ImageAnalyzerTests {
         let region = try #require(analysis.clippingGradients.first)
         #expect(region.direction == .rows && region.bounds.x == 0 && region.bounds.height == 4)
         #expect(region.longestRun >= AnalysisSettings().gradientMinimumLength)
+        // The region's worst pixel is pure P3 red at its left edge, as for the whole image (to the 0.01 stored).
+        #expect(region.worstX == 0 && abs(region.worstDeltaE - analysis.maxDeltaE) < 0.011)
     }
 
     @Test("A P3 image whose colors all fit sRGB has no out-of-gamut pixels")

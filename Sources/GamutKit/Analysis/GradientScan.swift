@@ -13,10 +13,13 @@ import Synchronization
 struct GradientScan {
     let pass: PixelPass
     let packed: [UInt32]
+    /// Each out-of-gamut pixel's ΔE00 × 100.
+    let deltaE: [UInt16]
 
     struct Run {
         var line: Int, start: Int, end: Int  // inclusive pixel range along the line
         var sourceDeltaE: Double, shownDeltaE: Double
+        var worst: Int, worstX: Int, worstY: Int  // ΔE00 × 100 of the run's worst pixel, and where
     }
 
     /// The state of a run being followed along a line.
@@ -159,7 +162,14 @@ struct GradientScan {
         let shownA = packed[a.y * pass.width + a.x] & 0xFF_FFFF, shownB = packed[b.y * pass.width + b.x] & 0xFF_FFFF
         let shown = shownA == shownB ? 0 : CIEDE2000.difference(pass.shownLab(shownA), pass.shownLab(shownB))
         if source >= settings.flattenedSourceChange && shown <= settings.collapseRatio * source {
-            runs.append(Run(line: line, start: start, end: end, sourceDeltaE: source, shownDeltaE: shown))
+            var worst = (value: -1, x: 0, y: 0)
+            for i in start...end {
+                let p = position(i)
+                let value = Int(deltaE[p.y * pass.width + p.x])
+                if value > worst.value { worst = (value, p.x, p.y) }
+            }
+            runs.append(Run(line: line, start: start, end: end, sourceDeltaE: source, shownDeltaE: shown,
+                            worst: worst.value, worstX: worst.x, worstY: worst.y))
         }
     }
 
@@ -183,12 +193,18 @@ struct GradientScan {
                 open[i].region.longestRun = max(open[i].region.longestRun, length)
                 open[i].region.sourceDeltaE = max(open[i].region.sourceDeltaE, run.sourceDeltaE)
                 open[i].region.shownDeltaE = max(open[i].region.shownDeltaE, run.shownDeltaE)
+                if Double(run.worst) / 100 > open[i].region.worstDeltaE {
+                    open[i].region.worstDeltaE = Double(run.worst) / 100
+                    open[i].region.worstX = run.worstX
+                    open[i].region.worstY = run.worstY
+                }
                 open[i].line = run.line
                 open[i].start = run.start
                 open[i].end = run.end
             } else {
                 open.append((ClippingGradientRegion(direction: direction, bounds: rect, runs: 1, longestRun: length,
-                                                    sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE),
+                                                    sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE,
+                                                    worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY),
                              run.line, run.start, run.end))
             }
         }

@@ -77,6 +77,8 @@ public struct ClippingGradientRegion: Sendable, Hashable {
     public var sourceDeltaE: Double
     /// The largest ΔE00 between the shown colors at a run's ends (how little the display shows of it).
     public var shownDeltaE: Double
+    /// The largest ΔE00 between a pixel of the region's runs and its shown color, and where.
+    public var worstDeltaE: Double, worstX: Int, worstY: Int
 }
 
 /// What a target display does to one image.

@@ -25,13 +25,16 @@ public enum ImageAnalyzer {
         let pass = try PixelPass(image: image, target: target, settings: settings)
         let bands = ColorTransform.bandCount(pixels: image.width * image.height, height: image.height, threads: threads)
         var packed = [UInt32](repeating: 0, count: image.width * image.height)
-        let results = packed.withUnsafeMutableBufferPointer { buffer in
-            pass.run(into: buffer.baseAddress!, bands: max(1, bands))
+        var deltaE = [UInt16](repeating: 0, count: image.width * image.height)
+        let results = packed.withUnsafeMutableBufferPointer { codes in
+            deltaE.withUnsafeMutableBufferPointer { differences in
+                pass.run(into: codes.baseAddress!, deltaE: differences.baseAddress!, bands: max(1, bands))
+            }
         }
         var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
         for result in results { total.merge(result) }
 
-        let gradients = GradientScan(pass: pass, packed: packed).regions()
+        let gradients = GradientScan(pass: pass, packed: packed, deltaE: deltaE).regions()
         // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
         let collapses = pass.collapseGroups(PixelPass.groups(total.cells)).filter { group in
             !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
@@ -231,9 +234,9 @@ final class PixelPass: Sendable {
     }
 
     /// Runs the pass over all rows in `bands` bands, concurrently.
-    func run(into packed: UnsafeMutablePointer<UInt32>, bands: Int) -> [BandResult] {
+    func run(into packed: UnsafeMutablePointer<UInt32>, deltaE: UnsafeMutablePointer<UInt16>, bands: Int) -> [BandResult] {
         let results = BandResults(count: bands)
-        let output = PackedCodes(pointer: packed)
+        let output = PackedCodes(pointer: packed, deltaE: deltaE)
         image.pixels.bytes.withUnsafeBytes { bytes in
             let input = InputRows(base: bytes.baseAddress!, rowBytes: image.pixels.rowBytes)
             DispatchQueue.concurrentPerform(iterations: bands) { band in
@@ -363,6 +366,7 @@ final class PixelPass: Sendable {
                 result.outOfGamut += 1
                 result.sumDeltaE += e
                 result.histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
+                output.deltaE[index] = UInt16(min(e * 100, 65535))
                 var code = output.pointer[index]
                 let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= settings.visibleClip ? 1 : 0
                 if e >= settings.visibleClip {
@@ -519,9 +523,11 @@ struct InputRows: @unchecked Sendable {
     let rowBytes: Int
 }
 
-/// The packed-code output. `@unchecked Sendable`: each band writes only its own rows.
+/// The packed-code output, and each out-of-gamut pixel's ΔE00 × 100 (0 elsewhere).
+/// `@unchecked Sendable`: each band writes only its own rows.
 struct PackedCodes: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<UInt32>
+    let deltaE: UnsafeMutablePointer<UInt16>
 }
 
 /// One result slot per band, written once each from different threads under a lock.

@@ -46,10 +46,11 @@ public enum FindingBuilder {
             findings.append(Finding(
                 ruleID: Rules.gradientClipping.id, severity: Rules.gradientClipping.defaultSeverity,
                 location: FindingLocation(file: file, region: region.bounds),
-                message: String(format: "A gradient along the %@ flattens on %@: up to %d px change by ΔE00 %.2f in the source but %.2f as shown (%d runs)",
-                                region.direction.rawValue, target, region.longestRun, region.sourceDeltaE, region.shownDeltaE, region.runs),
+                message: String(format: "A gradient along the %@ flattens on %@: up to %d px change by ΔE00 %.2f in the source but %.2f as shown (%d runs; worst pixel ΔE00 %.2f at %d,%d)",
+                                region.direction.rawValue, target, region.longestRun, region.sourceDeltaE, region.shownDeltaE, region.runs,
+                                region.worstDeltaE, region.worstX, region.worstY),
                 values: ["longestRun": Double(region.longestRun), "sourceDeltaE": region.sourceDeltaE, "shownDeltaE": region.shownDeltaE,
-                         "runs": Double(region.runs)],
+                         "runs": Double(region.runs), "worstDeltaE": region.worstDeltaE],
                 fixHint: Rules.gradientClipping.fixHint))
         }
         return findings
