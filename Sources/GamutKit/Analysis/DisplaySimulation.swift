@@ -94,7 +94,15 @@ public final class DisplaySimulation: Sendable {
 
     /// Lab of a displayed color given by its display codes.
     public func shownLab(_ codes: [Int]) -> Lab {
-        Lab(xyzD50: targetModel.toXYZD50 * (0..<3).map { shownLinear[$0][codes[$0]] })
+        shownLab(r: codes[0], g: codes[1], b: codes[2])
+    }
+
+    /// Lab of a displayed color, without allocating (the analyzer calls it for every cache miss).
+    @inline(__always)
+    func shownLab(r: Int, g: Int, b: Int) -> Lab {
+        let lr = shownLinear[0][r], lg = shownLinear[1][g], lb = shownLinear[2][b]
+        let m = targetModel.toXYZD50.m
+        return Lab(x: m[0] * lr + m[1] * lg + m[2] * lb, y: m[3] * lr + m[4] * lg + m[5] * lb, z: m[6] * lr + m[7] * lg + m[8] * lb)
     }
 }
 

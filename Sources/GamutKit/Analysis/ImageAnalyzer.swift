@@ -67,8 +67,6 @@ final class PixelPass: Sendable {
     let maxCode: Double
     let fromXYZ: [Float]
     let encodeTables: [[Float]]
-    let shownLinear: [[Double]]
-    let targetToXYZ: Matrix3
     /// For matrix/TRC sources: per-code linear light and the matrix to XYZ; nil means LittleCMS per row.
     let inputTables: [[Float]]?
     let sourceToXYZ: [Float]
@@ -90,14 +88,7 @@ final class PixelPass: Sendable {
         maxCode = format.sample == .uint8 ? 255 : 65535
         fromXYZ = simulation.fromXYZ.m.map(Float.init)
         let displayMax = simulation.displayMax
-        encodeTables = simulation.targetModel.curves.map { curve in
-            (0..<ShaperKernel.outputTableSize).map { index in
-                let x = Double(Float(bitPattern: UInt32(index) << 16))
-                return Float(min(max(curve.encode(min(x, 1)), 0), 1) * displayMax)
-            }
-        }
-        shownLinear = simulation.shownLinear
-        targetToXYZ = simulation.targetModel.toXYZD50
+        encodeTables = simulation.targetModel.curves.map { ShaperKernel.outputTable($0, scale: displayMax) }
         if let model = simulation.sourceModel, colorChannels == 3 {
             let codes = Int(maxCode)
             inputTables = model.curves.map { curve in (0...codes).map { Float(curve.linearize(Double($0) / Double(codes))) } }
@@ -123,38 +114,32 @@ final class PixelPass: Sendable {
         (0..<colorChannels).map { image.pixels.value(x: x, y: y, channel: $0) }
     }
 
-    /// D50 XYZ of one row, three floats per pixel.
-    func rowXYZ(_ row: UnsafeRawPointer, y: Int, into xyz: inout [Float]) {
+    /// D50 XYZ of pixel `x` of `row`.
+    @inline(__always)
+    func xyz(_ row: UnsafeRawPointer, _ x: Int) -> SIMD3<Float> {
         if let tables = inputTables {
             let m = sourceToXYZ
-            for x in 0..<width {
-                let r = tables[0][sample(row, x, 0)], g = tables[1][sample(row, x, 1)], b = tables[2][sample(row, x, 2)]
-                xyz[x * 3] = m[0] * r + m[1] * g + m[2] * b
-                xyz[x * 3 + 1] = m[3] * r + m[4] * g + m[5] * b
-                xyz[x * 3 + 2] = m[6] * r + m[7] * g + m[8] * b
-            }
-        } else {
-            for x in 0..<width {
-                let value = simulation.sourceXYZ((0..<colorChannels).map { Double(sample(row, x, $0)) / maxCode })
-                xyz[x * 3] = Float(value[0])
-                xyz[x * 3 + 1] = Float(value[1])
-                xyz[x * 3 + 2] = Float(value[2])
-            }
+            let r = tables[0][sample(row, x, 0)], g = tables[1][sample(row, x, 1)], b = tables[2][sample(row, x, 2)]
+            return SIMD3(m[0] * r + m[1] * g + m[2] * b, m[3] * r + m[4] * g + m[5] * b, m[6] * r + m[7] * g + m[8] * b)
+        }
+        let v = simulation.sourceXYZ((0..<colorChannels).map { Double(sample(row, x, $0)) / maxCode })
+        return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
+    }
+
+    /// D50 XYZ of one row, three floats per pixel.
+    func rowXYZ(_ row: UnsafeRawPointer, y: Int, into xyz: inout [Float]) {
+        for x in 0..<width {
+            let v = self.xyz(row, x)
+            xyz[x * 3] = v.x
+            xyz[x * 3 + 1] = v.y
+            xyz[x * 3 + 2] = v.z
         }
     }
 
     /// D50 XYZ of one pixel (for the few pixels looked at again after the pass).
     func pixelXYZ(x: Int, y: Int) -> (Double, Double, Double) {
-        image.pixels.bytes.withUnsafeBytes { bytes in
-            let row = bytes.baseAddress! + y * image.pixels.rowBytes
-            if let tables = inputTables {
-                let m = sourceToXYZ
-                let r = tables[0][sample(row, x, 0)], g = tables[1][sample(row, x, 1)], b = tables[2][sample(row, x, 2)]
-                return (Double(m[0] * r + m[1] * g + m[2] * b), Double(m[3] * r + m[4] * g + m[5] * b), Double(m[6] * r + m[7] * g + m[8] * b))
-            }
-            let v = simulation.sourceXYZ((0..<colorChannels).map { Double(sample(row, x, $0)) / maxCode })
-            return (v[0], v[1], v[2])
-        }
+        let v = image.pixels.bytes.withUnsafeBytes { self.xyz($0.baseAddress! + y * image.pixels.rowBytes, x) }
+        return (Double(v.x), Double(v.y), Double(v.z))
     }
 
     /// Source Lab of one pixel.
@@ -163,11 +148,9 @@ final class PixelPass: Sendable {
         return Lab(x: X, y: Y, z: Z)
     }
 
-    /// Lab of a displayed color given by its packed code (no allocation: called for every cache miss).
+    /// Lab of a displayed color given by its packed code.
     func shownLab(_ code: UInt32) -> Lab {
-        let r = shownLinear[0][Int(code & 0xFF)], g = shownLinear[1][Int(code >> 8 & 0xFF)], b = shownLinear[2][Int(code >> 16 & 0xFF)]
-        let m = targetToXYZ.m
-        return Lab(x: m[0] * r + m[1] * g + m[2] * b, y: m[3] * r + m[4] * g + m[5] * b, z: m[6] * r + m[7] * g + m[8] * b)
+        simulation.shownLab(r: Int(code & 0xFF), g: Int(code >> 8 & 0xFF), b: Int(code >> 16 & 0xFF))
     }
 
 

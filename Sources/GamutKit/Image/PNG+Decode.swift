@@ -68,7 +68,7 @@ enum PNGReader {
         }
 
         var png = DecodedPNG(pixels: pixels, bitDepth: depth, color: PNGColorChunks(isGray: format.colorChannelCount == 1), metadata: PNGMetadata())
-        try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: chunkTypes(buffer))
+        try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: chunkTypes(buffer).beforeData)
         png.metadata = try readMetadata(ctx)
         return png
     }
@@ -112,32 +112,18 @@ enum PNGReader {
         }
     }
 
-    /// The chunk types before the first IDAT, from the chunk framing (length and type fields only).
-    static func chunkTypes(_ buffer: UnsafeRawBufferPointer) -> Set<String> {
-        var types = Set<String>()
-        var offset = 8
-        while offset + 8 <= buffer.count {
-            let length = (0..<4).reduce(0) { $0 << 8 | Int(buffer[offset + $1]) }
-            let type = String(decoding: buffer[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "IDAT" { break }
-            types.insert(type)
-            offset += 12 + length
-        }
-        return types
-    }
-
-    /// The chunk types after the first IDAT (framing only).
-    static func chunkTypesAfterData(_ buffer: UnsafeRawBufferPointer) -> Set<String> {
-        var types = Set<String>()
+    /// The chunk types before and after the first IDAT, from the chunk framing (length and type fields only).
+    static func chunkTypes(_ buffer: UnsafeRawBufferPointer) -> (beforeData: Set<String>, afterData: Set<String>) {
+        var before = Set<String>(), after = Set<String>()
         var offset = 8
         var seenData = false
         while offset + 8 <= buffer.count {
             let length = (0..<4).reduce(0) { $0 << 8 | Int(buffer[offset + $1]) }
             let type = String(decoding: buffer[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "IDAT" { seenData = true } else if seenData { types.insert(type) }
+            if type == "IDAT" { seenData = true } else if seenData { after.insert(type) } else { before.insert(type) }
             offset += 12 + length
         }
-        return types
+        return (before, after)
     }
 
     /// 16-bit gray with a tRNS gray value becomes gray+alpha (libspng 0.7.3 has no GA16 output).

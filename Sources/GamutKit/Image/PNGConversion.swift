@@ -104,14 +104,15 @@ enum PNGStream {
     /// Returns nil when the file needs the whole-image path.
     static func convert(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings) throws(GamutError) -> ([UInt8], PNGConversion.Summary)? {
         guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
-        let types = bytes.withUnsafeBytes { PNGReader.chunkTypesAfterData($0) }
-        guard types.isDisjoint(with: ["tEXt", "zTXt", "iTXt"]) else { return nil }
+        let types = bytes.withUnsafeBytes { PNGReader.chunkTypes($0) }
+        guard types.afterData.isDisjoint(with: ["tEXt", "zTXt", "iTXt"]) else { return nil }
         let (depth, colorType) = (bytes[24], bytes[25])
-        if colorType == 0 && depth == 16 && bytes.withUnsafeBytes({ PNGReader.chunkTypes($0) }).contains("tRNS") { return nil }
+        if colorType == 0 && depth == 16 && types.beforeData.contains("tRNS") { return nil }
 
         let channel = Channel(capacity: chunksInFlight)
+        let chunksBeforeData = types.beforeData
         DispatchQueue.global(qos: .userInitiated).async {
-            produce(bytes, path: path, settings: settings, into: channel)
+            produce(bytes, path: path, settings: settings, chunksBeforeData: chunksBeforeData, into: channel)
         }
         guard let first = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped without a header", path: path) }
         let header: Header
@@ -156,10 +157,11 @@ enum PNGStream {
     }
 
     /// Decodes rows, converts them, and sends them; runs on its own thread, owning the decoder.
-    static func produce(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings, into channel: Channel) {
+    static func produce(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
+                        into channel: Channel) {
         let outcome: Result<Void, GamutError> = bytes.withUnsafeBytes { buffer in
             do throws(GamutError) {
-                try produceRows(buffer, path: path, settings: settings, into: channel)
+                try produceRows(buffer, path: path, settings: settings, chunksBeforeData: chunksBeforeData, into: channel)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -169,7 +171,7 @@ enum PNGStream {
     }
 
     private static func produceRows(_ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
-                            into channel: Channel) throws(GamutError) {
+                                    chunksBeforeData: Set<String>, into channel: Channel) throws(GamutError) {
         let ctx = try SPNGContext(encoder: false, path: path)
         let ihdr = try PNGReader.prepare(ctx, buffer, options: settings.decoding)
         let width = Int(ihdr.width), height = Int(ihdr.height)
@@ -185,7 +187,7 @@ enum PNGStream {
         try ctx.check(spng_decode_image(ctx.raw, nil, 0, spngFormat, flags | Int32(SPNG_DECODE_PROGRESSIVE.rawValue)),
                       "cannot start decoding")
         var color = PNGColorChunks(isGray: format.colorChannelCount == 1)
-        try PNGReader.readColorChunks(ctx, into: &color, options: settings.decoding, chunkTypes: PNGReader.chunkTypes(buffer))
+        try PNGReader.readColorChunks(ctx, into: &color, options: settings.decoding, chunkTypes: chunksBeforeData)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)
 
         let destination = try PixelFormat.converting(format, to: settings.profile, bitDepth: settings.bitDepth, bigEndian: true)

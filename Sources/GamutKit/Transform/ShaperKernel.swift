@@ -29,14 +29,18 @@ final class ShaperKernel: Sendable {
         inputTables = Self.shared(source.curves) { curve in
             (0...Int(inputMax)).map { Float(curve.linearize(Double($0) / inputMax)) }
         }
-        outputTables = Self.shared(destination.curves) { curve in
-            (0..<Self.outputTableSize).map { index in
-                let x = Double(Float(bitPattern: UInt32(index) << 16))
-                return Float(min(max(curve.encode(min(x, 1)), 0), 1) * outputMax)
-            }
-        }
+        outputTables = Self.shared(destination.curves) { Self.outputTable($0, scale: outputMax) }
         self.source = sourceFormat
         self.destination = destinationFormat
+    }
+
+    /// The encoding table of `curve` for ``encode(_:_:)``: linear 0…1 (indexed by the float's top 16 bits)
+    /// to encoded values times `scale`, clipped to 0…`scale`.
+    static func outputTable(_ curve: ShaperCurve, scale: Double) -> [Float] {
+        (0..<outputTableSize).map { index in
+            let x = Double(Float(bitPattern: UInt32(index) << 16))
+            return Float(min(max(curve.encode(min(x, 1)), 0), 1) * scale)
+        }
     }
 
     /// Builds one table per distinct curve.
