@@ -90,7 +90,7 @@ struct Check: ParsableCommand {
         let bar = ProgressBar(total: files.count)
         var progress: (@Sendable (Int, Int) -> Void)?
         if let bar { progress = { done, total in bar.update(done, total) } }
-        let report = try AssetChecker.check(paths, target: targetProfile, settings: settings, clipMaskDirectory: clipMask,
+        let report = try AssetChecker.check(files: files, target: targetProfile, settings: settings, clipMaskDirectory: clipMask,
                                             progress: progress)
         bar?.finish()
 

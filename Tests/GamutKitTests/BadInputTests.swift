@@ -80,8 +80,6 @@ struct BadInputTests {
         let png = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 4, height: 4), profile: .sRGB), options: options)
         let iccp = try #require(PNGFixtures.chunks(png).first { $0.type == "iCCP" })
         // Re-embed the CMYK-tagged profile in place of the sRGB one.
-        let encoded = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 4, height: 4), profile: ColorProfile(data: ColorProfile.sRGB.data)), options: options)
-        _ = encoded
         var rebuilt = Array(png[..<iccp.offset])
         let deflated = try zlibCompressed(cmyk)
         rebuilt += PNGFixtures.chunk("iCCP", Array("cmyk".utf8) + [0, 0] + deflated)
@@ -117,8 +115,8 @@ struct BadInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["taken.png"])
     }
 
-    /// zlib-compresses bytes with libspng's own encoder is not possible directly; use the iCCP that
-    /// GamutKit writes for a profile with the same bytes.
+    /// The zlib stream of `profile` as an iCCP chunk holds it: encode a PNG embedding those bytes and
+    /// lift the compressed stream out (libspng compresses; there is no zlib API to call directly here).
     func zlibCompressed(_ profile: [UInt8]) throws -> [UInt8] {
         // Build a PNG whose iCCP holds `profile`, then lift the compressed stream out of it.
         let loaded = try ColorProfileBytesCarrier(profile)

@@ -40,6 +40,15 @@ struct ImageAnalyzerTests {
         #expect(region.worstX == 0 && abs(region.worstDeltaE - analysis.maxDeltaE) < 0.011)
     }
 
+    @Test("Gradient runs end where a source step exceeds gradientMaximumStepFraction")
+    func gradientStepLimit() throws {
+        // The 1024-wide ramp steps by about 64 of 65535 codes (0.1%) per pixel in green and blue.
+        var strict = AnalysisSettings()
+        strict.gradientMaximumStepFraction = 0.0005
+        #expect(try ImageAnalyzer.analyze(AnalysisFixtures.redRamp(), settings: strict).analysis.clippingGradients.isEmpty)
+        #expect(try !ImageAnalyzer.analyze(AnalysisFixtures.redRamp()).analysis.clippingGradients.isEmpty)
+    }
+
     @Test("A P3 image whose colors all fit sRGB has no out-of-gamut pixels")
     func p3InsideSRGB() throws {
         var rng = SplitMix64(seed: 11)

@@ -28,8 +28,9 @@ public struct AnalysisSettings: Sendable, Hashable {
     public var flattenedSourceChange: Double = 1.0
     /// In images, the shortest flattened run (pixels) reported as a clipping gradient. Default 8.
     public var gradientMinimumLength: Int = 8
-    /// In images, a run is smooth when consecutive source colors differ by at most this ΔE00. Default 3.0.
-    public var gradientMaximumStep: Double = 3.0
+    /// In images, a run is smooth while each source channel changes by at most this fraction of full scale
+    /// from one pixel to the next (and always in the same direction). Default 0.03.
+    public var gradientMaximumStepFraction: Double = 0.03
     /// The most findings of one rule reported per file (the rest are counted in the summary). Default 20.
     public var maximumFindingsPerRule: Int = 20
 

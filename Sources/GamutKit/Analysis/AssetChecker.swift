@@ -39,10 +39,17 @@ public enum AssetChecker {
     public static func check(_ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
                              decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
+        try check(files: pngFiles(in: paths), target: target, settings: settings, decoding: decoding,
+                  clipMaskDirectory: clipMaskDirectory, progress: progress)
+    }
+
+    /// Checks PNG files already listed (by ``pngFiles(in:)``), as ``check(_:target:settings:decoding:clipMaskDirectory:progress:)`` does.
+    public static func check(files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+                             decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
+                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
         let target = target ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB
         // Fail early, for every file at once, when the target can't be simulated.
         _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
-        let files = pngFiles(in: paths)
         let results = Mutex([CheckReport.FileResult?](repeating: nil, count: files.count))
         let done = Atomic<Int>(0)
         // Several files: one core each; a single file: all cores for it.

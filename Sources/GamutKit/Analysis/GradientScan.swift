@@ -52,7 +52,8 @@ struct GradientScan {
         return (all[0..<bands].flatMap { $0 }, all[bands...].flatMap { $0 })
     }
 
-    private var maximumStep: Int32 { Int32(pass.maxCode * 0.03) }  // largest per-step change of a source channel: 3% of full scale
+    /// The largest per-pixel change of a source channel in a smooth run, in codes.
+    private var maximumStep: Int32 { Int32(pass.maxCode * pass.settings.gradientMaximumStepFraction) }
 
     /// Whether the pixel continues the run, updating its state: the shown color moves at most one code
     /// per channel, and every source channel moves by at most `maximumStep`, in a consistent direction.

@@ -14,11 +14,12 @@ public struct Image: Sendable {
     public var warnings: [String]
 
     /// Creates an image.
-    public init(pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource = .iccp(name: ""),
+    /// - Parameter colorSource: where the profile came from; nil means it is embedded as `iCCP` under its own name.
+    public init(pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
                 metadata: PNGMetadata = PNGMetadata(), fileBitDepth: Int? = nil, warnings: [String] = []) {
         self.pixels = pixels
         self.profile = profile
-        self.colorSource = colorSource
+        self.colorSource = colorSource ?? .iccp(name: profile.name)
         self.metadata = metadata
         self.fileBitDepth = fileBitDepth ?? pixels.format.bytesPerSample * 8
         self.warnings = warnings
