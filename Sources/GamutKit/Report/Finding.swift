@@ -21,14 +21,27 @@ public struct FindingLocation: Sendable, Hashable, Codable {
     public var colorName: String?
     /// The position along a gradient, 0…1.
     public var rampPosition: Double?
+    /// The 1-based line in the file (asset catalog `Contents.json` files and configuration files).
+    public var line: Int?
+    /// The JSON key path inside the file, like `colors[1].color.components.red`.
+    public var keyPath: String?
+    /// The asset's name in its catalog (namespaced folders included, like `Brand/Accent`).
+    public var asset: String?
 
     /// Creates a location.
-    public init(file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil) {
+    public init(file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil,
+                line: Int? = nil, keyPath: String? = nil, asset: String? = nil) {
         self.file = file
         self.region = region
         self.colorName = colorName
         self.rampPosition = rampPosition
+        self.line = line
+        self.keyPath = keyPath
+        self.asset = asset
     }
+
+    /// `file:line` when the line is known, else the file.
+    public var fileAndLine: String { line.map { "\(file):\($0)" } ?? file }
 }
 
 /// One thing the analyzer found: data, formatted only by the renderers.

@@ -61,8 +61,11 @@ public enum Rules {
         rationale: "An asset that can't be decoded can't be checked, and may not display at all.",
         fixHint: "Re-export the file; the message says what is wrong with it.")
 
-    /// Every rule, in report order.
-    public static let all = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable]
+    /// The image and color-list rules, in report order.
+    static let analyzer = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable]
+
+    /// Every rule (the analyzer's, then the asset catalog's), in report order.
+    public static let all = analyzer + catalog
 
     /// The rule with this id.
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }

@@ -8,7 +8,7 @@ public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         enum Kind: String, Sendable {
             case invalidProfile, unsupportedProfile, profileMismatch, invalidPNG, unsupportedImage
-            case imageTooLarge, invalidArgument, transformFailed, io
+            case imageTooLarge, invalidArgument, transformFailed, io, invalidCatalog, invalidPolicy
         }
         let kind: Kind
         /// The ICC data is not a usable profile (bad signature, truncated or malformed tags).
@@ -29,6 +29,10 @@ public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let transformFailed = Code(kind: .transformFailed)
         /// Reading or writing a file failed.
         public static let io = Code(kind: .io)
+        /// The path is not an asset catalog folder (an `.xcassets` folder).
+        public static let invalidCatalog = Code(kind: .invalidCatalog)
+        /// A policy (`.gamut-check.json`) that is not valid JSON, has unknown keys or values out of range.
+        public static let invalidPolicy = Code(kind: .invalidPolicy)
         public var description: String { kind.rawValue }
     }
 
