@@ -5,27 +5,32 @@ import GamutKit
 /// `gamut-check check`: what does someone on an sRGB display lose?
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check PNG files and folders for colors that clip, collapse or band on the target display.",
+        abstract: "Check PNG files, folders and asset catalogs for colors that clip, collapse or band on the target display.",
         discussion: """
-            Rules: color-collapse (error), visible-clipping (warning), gradient-clipping (warning), \
-            out-of-gamut (info), unreadable (error). Thresholds and their defaults are in the README. \
-            Folders are searched recursively for .png files; files are checked in parallel. A file that \
-            can't be read is an `unreadable` finding and the others are still checked.
+            Images: color-collapse (error), visible-clipping (warning), gradient-clipping (warning), \
+            out-of-gamut (info), unreadable (error). Folders are searched recursively for .png files; files \
+            are checked in parallel. A file that can't be read is an `unreadable` finding and the others are \
+            still checked. Folders named *.xcassets are audited as asset catalogs with the catalog rules \
+            (listed in the README), using the catalog's .gamut-check.json unless --config is given. \
+            Thresholds and their defaults are in the README; options given here override the policy file.
 
             Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error or an \
             output that could not be written.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, xcode }
     enum FailOn: String, ExpressibleByArgument, CaseIterable { case error, warning, never }
 
-    @Argument(help: "PNG files and folders.")
+    @Argument(help: "PNG files, folders and .xcassets asset catalogs.")
     var paths: [String] = []
 
-    @Option(help: "The display to check against: srgb, display-p3, adobe-rgb, linear-srgb, linear-display-p3, or an RGB matrix/TRC .icc file.")
-    var target: String = "srgb"
+    @Option(help: "The display to check against: srgb, display-p3, adobe-rgb, linear-srgb, linear-display-p3, or an RGB matrix/TRC .icc file (default: the policy's target, sRGB).")
+    var target: String?
 
-    @Option(help: "Report format: text, json or sarif.")
+    @Option(help: "A policy file (thresholds, severities, target, suppressions); default: each catalog's .gamut-check.json.")
+    var config: String?
+
+    @Option(help: "Report format: text, json, sarif or xcode (path:line: warning: …, for an Xcode build phase).")
     var format: Format = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
@@ -37,34 +42,34 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("clip-mask"), help: "Write a clip-mask PNG per image with out-of-gamut pixels into this folder.")
     var clipMask: String?
 
-    @Option(name: .customLong("visible-clip"), help: "ΔE00 at which clipping is visible.")
-    var visibleClip: Double = AnalysisSettings().visibleClip
+    @Option(name: .customLong("visible-clip"), help: "ΔE00 at which clipping is visible (default 1.0).")
+    var visibleClip: Double?
 
-    @Option(name: .customLong("collapse-source"), help: "ΔE00 from which two source colors are distinguishable.")
-    var collapseSource: Double = AnalysisSettings().collapseSource
+    @Option(name: .customLong("collapse-source"), help: "ΔE00 from which two source colors are distinguishable (default 1.0).")
+    var collapseSource: Double?
 
-    @Option(name: .customLong("collapse-shown"), help: "ΔE00 below which two shown colors are indistinguishable.")
-    var collapseShown: Double = AnalysisSettings().collapseShown
+    @Option(name: .customLong("collapse-shown"), help: "ΔE00 below which two shown colors are indistinguishable (default 1.0).")
+    var collapseShown: Double?
 
-    @Option(name: .customLong("collapse-min-pixels"), help: "Pixels each collapsing color must cover in an image.")
-    var collapseMinimumPixels: Int = AnalysisSettings().collapseMinimumPixels
+    @Option(name: .customLong("collapse-min-pixels"), help: "Pixels each collapsing color must cover in an image (default 16).")
+    var collapseMinimumPixels: Int?
 
-    @Option(name: .customLong("gradient-min-length"), help: "Shortest flattened run, in pixels, reported as a clipping gradient.")
-    var gradientMinimumLength: Int = AnalysisSettings().gradientMinimumLength
+    @Option(name: .customLong("gradient-min-length"), help: "Shortest flattened run, in pixels, reported as a clipping gradient (default 8).")
+    var gradientMinimumLength: Int?
 
-    @Option(name: .customLong("tolerance"), help: "Out-of-gamut tolerance in linear target light.")
-    var tolerance: Double = AnalysisSettings().gamutTolerance
+    @Option(name: .customLong("tolerance"), help: "Out-of-gamut tolerance in linear target light (default 0.0001).")
+    var tolerance: Double?
 
-    @Option(name: .customLong("display-depth"), help: "Bits per channel of the target display.")
-    var displayDepth: Int = AnalysisSettings().displayBitDepth
+    @Option(name: .customLong("display-depth"), help: "Bits per channel of the target display (default 8).")
+    var displayDepth: Int?
 
     func validate() throws {
-        guard !paths.isEmpty else { throw ValidationError("Give at least one PNG file or folder to check.") }
-        guard visibleClip > 0, collapseSource > 0, collapseShown > 0, tolerance >= 0 else {
+        guard !paths.isEmpty else { throw ValidationError("Give at least one PNG file, folder or .xcassets catalog to check.") }
+        guard [visibleClip, collapseSource, collapseShown].allSatisfy({ ($0 ?? 1) > 0 }), (tolerance ?? 0) >= 0 else {
             throw ValidationError("Thresholds must be positive.")
         }
-        guard (1...16).contains(displayDepth) else { throw ValidationError("--display-depth must be 1–16.") }
-        guard collapseMinimumPixels >= 1, gradientMinimumLength >= 2 else {
+        guard (1...16).contains(displayDepth ?? 8) else { throw ValidationError("--display-depth must be 1–16.") }
+        guard (collapseMinimumPixels ?? 1) >= 1, (gradientMinimumLength ?? 2) >= 2 else {
             throw ValidationError("--collapse-min-pixels must be ≥ 1 and --gradient-min-length ≥ 2.")
         }
         if let clipMask {
@@ -75,24 +80,49 @@ struct Check: ParsableCommand {
         }
     }
 
-    func run() throws {
-        var settings = AnalysisSettings()
-        settings.visibleClip = visibleClip
-        settings.collapseSource = collapseSource
-        settings.collapseShown = collapseShown
-        settings.collapseMinimumPixels = collapseMinimumPixels
-        settings.gradientMinimumLength = gradientMinimumLength
-        settings.gamutTolerance = tolerance
-        settings.displayBitDepth = displayDepth
-        let targetProfile = try ColorProfile.named(target)
+    /// The threshold options given on the command line, applied over a policy's settings.
+    func applyOptions(to settings: inout AnalysisSettings) {
+        if let visibleClip { settings.visibleClip = visibleClip }
+        if let collapseSource { settings.collapseSource = collapseSource }
+        if let collapseShown { settings.collapseShown = collapseShown }
+        if let collapseMinimumPixels { settings.collapseMinimumPixels = collapseMinimumPixels }
+        if let gradientMinimumLength { settings.gradientMinimumLength = gradientMinimumLength }
+        if let tolerance { settings.gamutTolerance = tolerance }
+        if let displayDepth { settings.displayBitDepth = displayDepth }
+    }
 
-        let files = AssetChecker.pngFiles(in: paths)
-        let bar = ProgressBar(total: files.count)
-        var progress: (@Sendable (Int, Int) -> Void)?
-        if let bar { progress = { done, total in bar.update(done, total) } }
-        let report = try AssetChecker.check(files: files, target: targetProfile, settings: settings, clipMaskDirectory: clipMask,
-                                            progress: progress)
-        bar?.finish()
+    func run() throws {
+        let policy = try config.map { path throws(GamutError) in try GamutPolicy.load(contentsOf: path) }
+        var settings = (policy ?? GamutPolicy()).settings
+        applyOptions(to: &settings)
+        let targetProfile = try target.map { name throws(GamutError) in try ColorProfile.named(name) }
+        let catalogs = paths.filter(CatalogAuditor.isCatalog)
+        let others = paths.filter { !CatalogAuditor.isCatalog($0) }
+
+        var report = CheckReport(files: [], target: (targetProfile ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB).name,
+                                 settings: settings)
+        if !others.isEmpty {
+            let files = AssetChecker.pngFiles(in: others)
+            let bar = ProgressBar(total: files.count)
+            var progress: (@Sendable (Int, Int) -> Void)?
+            if let bar { progress = { done, total in bar.update(done, total) } }
+            let checked = try AssetChecker.check(files: files, target: targetProfile, settings: settings, clipMaskDirectory: clipMask,
+                                                 progress: progress)
+            bar?.finish()
+            report.files += (policy ?? GamutPolicy()).apply(to: checked).files
+        }
+        if !catalogs.isEmpty {
+            let bar = ProgressBar(total: 8)
+            var progress: (@Sendable (Int, Int) -> Void)?
+            if let bar { progress = { done, total in bar.update(done, total) } }
+            let audit = try CatalogAuditor.audit(catalogs, policy: policy, target: targetProfile, adjust: applyOptions, progress: progress)
+            bar?.finish()
+            report.files += audit.report.files
+            if others.isEmpty {
+                report.target = audit.report.target
+                report.settings = audit.report.settings
+            }
+        }
 
         let text: String
         switch format {
@@ -101,6 +131,7 @@ struct Check: ParsableCommand {
             text = TextRenderer(colors: colors).render(report)
         case .json: text = JSONRenderer.render(report, toolVersion: GamutCheck.version)
         case .sarif: text = SARIFRenderer.render(report, toolVersion: GamutCheck.version)
+        case .xcode: text = XcodeRenderer.render(report)
         }
         if let output {
             try CheckReport.write(text, to: output)

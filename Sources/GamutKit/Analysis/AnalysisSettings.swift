@@ -31,6 +31,9 @@ public struct AnalysisSettings: Sendable, Hashable {
     /// In images, a run is smooth while each source channel changes by at most this fraction of full scale
     /// from one pixel to the next (and always in the same direction). Default 0.03.
     public var gradientMaximumStepFraction: Double = 0.03
+    /// In asset catalogs, two colors count as the same (a dark variant equal to light, a custom color equal
+    /// to a system color) when ΔE00 is below this. Default 1.0.
+    public var sameColor: Double = 1.0
     /// The most findings of one rule reported per file (the rest are counted in the summary). Default 20.
     public var maximumFindingsPerRule: Int = 20
 

@@ -73,6 +73,14 @@ public enum CollapseSearch {
             evaluations.append(simulation.evaluate(color.components))
         }
 
+        let (pairs, truncated) = collapsingPairs(evaluations, settings: settings, maximumPairs: maximumPairs)
+        return Result(pairs: pairs, evaluations: evaluations, truncated: truncated)
+    }
+
+    /// The collapsing pairs among colors already evaluated. An evaluation's source and shown colors may
+    /// come from different entries (an asset catalog color whose sRGB variant is what sRGB displays show).
+    static func collapsingPairs(_ evaluations: [ColorEvaluation], settings: AnalysisSettings,
+                                maximumPairs: Int) -> (pairs: [CollapsingPair], truncated: Bool) {
         // Distinct shown colors, each with the list of colors shown as it.
         var groupIndex: [[Int]: Int] = [:]
         var groups: [(shown: [Int], lab: Lab, members: [Int])] = []
@@ -118,7 +126,7 @@ public enum CollapseSearch {
             }
         }
         pairs.sort { ($0.first, $0.second) < ($1.first, $1.second) }
-        return Result(pairs: pairs, evaluations: evaluations, truncated: truncated)
+        return (pairs, truncated)
     }
 }
 

@@ -164,7 +164,7 @@ private struct State {
         var asset = CatalogAsset(name: name, kind: kind, folder: folder, contentsFile: contentsPath, colors: [], images: [],
                                  isTemplate: false, unreferencedFiles: [])
         if case .other(let ext) = kind {
-            report(Rules.catalogOtherSet, folder, asset: name, "a .\(ext) set; GamutKit checks colorsets, imagesets and appiconsets only")
+            report(Rules.notChecked, folder, asset: name, "a .\(ext) set; GamutKit checks colorsets, imagesets and appiconsets only")
             assets.append(asset)
             return
         }

@@ -21,6 +21,13 @@ public struct CheckReport: Sendable {
     /// The settings used.
     public var settings: AnalysisSettings
 
+    /// Creates a report.
+    public init(files: [FileResult], target: String, settings: AnalysisSettings) {
+        self.files = files
+        self.target = target
+        self.settings = settings
+    }
+
     /// All findings, file by file.
     public var findings: [Finding] { files.flatMap(\.findings) }
 

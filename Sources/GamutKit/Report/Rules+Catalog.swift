@@ -38,10 +38,11 @@ extension Rules {
         rationale: "The color shown differs from the one intended; status colors and brand colors drift.",
         fixHint: "Write every component of the entry in one style, for example \"1.000\" (1.0) or \"0x01\" (1/255).")
 
-    /// A set type GamutKit doesn't check.
-    public static let catalogOtherSet = Rule(
-        id: "catalog-other-set", name: "Set not checked", defaultSeverity: .info,
-        summary: "A set type other than colorset, imageset and appiconset (data, symbols, textures, …): listed, not checked.",
+    /// A set type or image format GamutKit doesn't check.
+    public static let notChecked = Rule(
+        id: "not-checked", name: "Not checked", defaultSeverity: .info,
+        summary: "A set type other than colorset, imageset and appiconset (data, symbols, textures, …), or an image that is "
+            + "not PNG (PDF, SVG, JPEG, HEIC): listed, not checked.",
         rationale: "It may hold colors or images that these rules don't see.",
         fixHint: "Nothing to do; check such assets by other means.")
 
@@ -178,6 +179,6 @@ extension Rules {
         catalogSyntax, catalogInvalid, unsafePath, missingFile, srgbSlotOutOfGamut,
         colorNeedsSRGBVariant, imageNeedsSRGBVariant, unpairedDisplayGamut, systemColorDuplicate, darkSameAsLight,
         missingDarkVariant, p3Image8Bit, imageWithoutProfile, ambiguousComponent, catalogUnknown, unreferencedFile,
-        missingHighContrastVariant, wideProfileFitsSRGB, templateWideGamut, unresolvedSystemColor, catalogOtherSet,
+        missingHighContrastVariant, wideProfileFitsSRGB, templateWideGamut, unresolvedSystemColor, notChecked,
     ]
 }

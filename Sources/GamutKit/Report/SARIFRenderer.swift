@@ -18,7 +18,10 @@ public enum SARIFRenderer {
             ]
         }
         let results: [[String: Any]] = report.findings.map { finding in
-            var location: [String: Any] = ["physicalLocation": ["artifactLocation": ["uri": uri(finding.location.file)]]]
+            var physical: [String: Any] = ["artifactLocation": ["uri": uri(finding.location.file)]]
+            if let line = finding.location.line { physical["region"] = ["startLine": line] }
+            var location: [String: Any] = ["physicalLocation": physical]
+            if let keyPath = finding.location.keyPath { location["logicalLocations"] = [["fullyQualifiedName": keyPath, "kind": "member"]] }
             if let region = finding.location.region {
                 location["message"] = ["text": "pixels \(region)"]
             }
@@ -27,6 +30,7 @@ public enum SARIFRenderer {
                 properties["region"] = ["x": region.x, "y": region.y, "width": region.width, "height": region.height]
             }
             if let name = finding.location.colorName { properties["colorName"] = name }
+            if let asset = finding.location.asset { properties["asset"] = asset }
             return [
                 "ruleId": finding.ruleID,
                 "ruleIndex": Rules.all.firstIndex { $0.id == finding.ruleID } ?? 0,

@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The result of auditing asset catalogs: what was read, and the findings with the policy applied.
+public struct CatalogAudit: Sendable {
+    /// The catalogs read, in the order given.
+    public var catalogs: [AssetCatalog]
+    /// The findings, grouped by file (each `Contents.json` and each image read), with the policy's
+    /// severities and suppressions applied. Render it like any ``CheckReport``.
+    public var report: CheckReport
+
+    /// Findings at or above `severity`.
+    public func findings(atLeast severity: Severity) -> [Finding] { report.findings.filter { $0.severity >= severity } }
+}
+
+/// Audits `.xcassets` catalogs against the HIG's color guidance: the rules in ``Rules`` (catalog section),
+/// with the analyzer run on every PNG an image set references. The library behind `gamut-check PATH.xcassets`
+/// and ``CatalogTestHarness``.
+public enum CatalogAuditor {
+    /// Audits catalogs.
+    /// - Parameters:
+    ///   - paths: `.xcassets` folders.
+    ///   - policy: the policy to use; nil uses each catalog's own `.gamut-check.json` when it has one, else the defaults.
+    ///   - target: the display to check against; nil uses the policy's target (sRGB by default).
+    ///   - adjust: changes applied to each catalog's settings after its policy is loaded (the CLI's threshold options).
+    ///   - progress: called after each image (done, total), from any thread.
+    /// - Throws: ``GamutError`` `.invalidCatalog` for a path that isn't a folder, `.invalidPolicy` for a catalog's
+    ///   invalid `.gamut-check.json`, `.unsupportedProfile` for a target that isn't an RGB matrix/TRC profile.
+    public static func audit(_ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
+                             adjust: ((inout AnalysisSettings) -> Void)? = nil, decoding: PNG.DecodingOptions = .init(),
+                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CatalogAudit {
+        var catalogs: [AssetCatalog] = []
+        var files: [CheckReport.FileResult] = []
+        var targetName = (target ?? .sRGB).name
+        var settings = (policy ?? GamutPolicy()).settings
+        for path in paths {
+            let catalog = try CatalogReader.read(path)
+            let ownPolicyPath = (path.hasSuffix("/") ? path : path + "/") + GamutPolicy.fileName
+            var catalogPolicy = GamutPolicy()
+            if let policy {
+                catalogPolicy = policy
+            } else if FileManager.default.fileExists(atPath: ownPolicyPath) {
+                catalogPolicy = try GamutPolicy.load(contentsOf: ownPolicyPath)
+            }
+            adjust?(&catalogPolicy.settings)
+            let targetProfile = target ?? catalogPolicy.settings.target.map(ColorProfile.builtIn) ?? .sRGB
+            let colors = try ColorFindings(catalog: catalog, target: targetProfile, settings: catalogPolicy.settings)
+            let images = auditImages(catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, progress: progress)
+            let findings = catalogPolicy.apply(to: catalog.readingFindings + colors.findings + images.findings)
+            var byFile: [String: [Finding]] = [:]
+            for finding in findings { byFile[finding.location.file, default: []].append(finding) }
+            let paths = Set(catalog.contentsFiles).union(images.analyses.keys).union(byFile.keys)
+            for file in paths.sorted() {
+                files.append(CheckReport.FileResult(path: file, analysis: images.analyses[file], findings: byFile[file] ?? [],
+                                                    clipMask: nil, outputError: nil))
+            }
+            catalogs.append(catalog)
+            targetName = targetProfile.name
+            settings = catalogPolicy.settings
+        }
+        return CatalogAudit(catalogs: catalogs, report: CheckReport(files: files, target: targetName, settings: settings))
+    }
+
+    /// Whether `path` names an asset catalog (a folder whose name ends in `.xcassets`).
+    public static func isCatalog(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.lowercased().hasSuffix(".xcassets") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    /// A finding at a catalog location.
+    static func finding(_ rule: Rule, file: String, line: Int? = nil, keyPath: String? = nil, asset: String, message: String,
+                        values: [String: Double] = [:], region: PixelRect? = nil) -> Finding {
+        Finding(ruleID: rule.id, severity: rule.defaultSeverity,
+                location: FindingLocation(file: file, region: region, line: line, keyPath: keyPath, asset: asset),
+                message: message, values: values, fixHint: rule.fixHint)
+    }
+}

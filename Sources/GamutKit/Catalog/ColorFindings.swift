@@ -1,0 +1,249 @@
+/// The color rules of an asset catalog audit: wide colors without sRGB variants, sRGB slots out of
+/// sRGB, unpaired display-gamut slots, appearance coverage, hard-coded system colors, and colors that
+/// collapse on the target display (across the catalog per appearance, and between one color's variants).
+struct ColorFindings {
+    /// One readable colorset entry, evaluated on the target display.
+    struct Resolved {
+        var asset: Int
+        var entry: CatalogColorEntry
+        var isSystem: Bool
+        var alpha: Double
+        var evaluation: ColorEvaluation
+        var components: [Double]
+        var space: String
+    }
+
+    private(set) var findings: [Finding] = []
+    let catalog: AssetCatalog
+    let settings: AnalysisSettings
+    let targetName: String
+
+    /// The appearance contexts a device can be in.
+    static let contexts = [
+        CatalogAppearance(luminosity: .light), CatalogAppearance(luminosity: .dark),
+        CatalogAppearance(luminosity: .light, highContrast: true), CatalogAppearance(luminosity: .dark, highContrast: true),
+    ]
+
+    init(catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings) throws(GamutError) {
+        self.catalog = catalog
+        self.settings = settings
+        targetName = target.name
+        var simulations: [ColorProfile.BuiltIn: DisplaySimulation] = [:]
+        for source in [ColorProfile.BuiltIn.sRGB, .displayP3, .linearSRGB] {
+            simulations[source] = try DisplaySimulation(source: .builtIn(source), target: target, displayBitDepth: settings.displayBitDepth,
+                                                        tolerance: settings.gamutTolerance)
+        }
+        let systemLabs = SystemColors.all.map { color in
+            ColorFindings.contexts.map { Lab(xyzD50: simulations[.sRGB]!.sourceXYZ(color.value(for: $0).map { Double($0) / 255 })) }
+        }
+
+        var perAsset: [[Resolved]] = []
+        for (a, asset) in catalog.assets.enumerated() where asset.kind == .colorSet {
+            var resolved: [Resolved] = []
+            for entry in asset.colors {
+                let named: NamedColor, alpha: Double, isSystem: Bool
+                switch entry.color {
+                case .components(let space, let values, let a)?:
+                    named = space.namedColor(asset.name, components: values)
+                    alpha = a
+                    isSystem = false
+                case .system(_, let reference)?:
+                    guard let system = SystemColors.resolve(reference: reference) else {
+                        add(Rules.unresolvedSystemColor, asset, entry, "\(reference) is not in the HIG's published system colors; left out of comparisons")
+                        continue
+                    }
+                    named = NamedColor(name: asset.name, profile: .sRGB, components: system.value(for: entry.appearance).map { Double($0) / 255 })
+                    alpha = 1
+                    isSystem = true
+                case nil:
+                    continue
+                }
+                let simulation = simulations[named.profile.builtIn ?? .sRGB]!
+                resolved.append(Resolved(asset: a, entry: entry, isSystem: isSystem, alpha: alpha,
+                                         evaluation: simulation.evaluate(named.components), components: named.components,
+                                         space: ColorText.space(of: named.profile)))
+            }
+            perAsset.append(resolved)
+            checkSlots(asset, resolved)
+            checkAppearances(asset, resolved)
+            checkSystemDuplicates(asset, resolved, systemLabs: systemLabs)
+            checkVariantCollapse(asset, resolved)
+        }
+        checkCatalogCollapse(perAsset)
+    }
+
+    private mutating func add(_ rule: Rule, _ asset: CatalogAsset, _ entry: CatalogColorEntry, _ message: String, values: [String: Double] = [:]) {
+        var finding = CatalogAuditor.finding(rule, file: asset.contentsFile, line: entry.line, keyPath: entry.keyPath, asset: asset.name,
+                                             message: message, values: values)
+        finding.location.colorName = asset.name
+        findings.append(finding)
+    }
+
+    private func describe(_ r: Resolved) -> String {
+        let variant = [r.entry.idiom == "universal" ? nil : r.entry.idiom,
+                       r.entry.appearance == .any ? nil : r.entry.appearance.description,
+                       r.entry.displayGamut.map { $0.rawValue + " slot" }].compactMap { $0 }
+        return ColorText.source(r.components, r.space) + (variant.isEmpty ? "" : " (" + variant.joined(separator: ", ") + ")")
+    }
+
+    /// Wide colors without an sRGB variant, sRGB slots out of gamut, unpaired slots.
+    private mutating func checkSlots(_ asset: CatalogAsset, _ resolved: [Resolved]) {
+        struct Variant: Hashable { var idiom: String; var appearance: CatalogAppearance }
+        var gamuts: [Variant: Set<CatalogDisplayGamut>] = [:]
+        for r in resolved { if let g = r.entry.displayGamut { gamuts[Variant(idiom: r.entry.idiom, appearance: r.entry.appearance), default: []].insert(g) } }
+        for r in resolved where !r.isSystem {
+            let variant = Variant(idiom: r.entry.idiom, appearance: r.entry.appearance)
+            let e = r.evaluation
+            let linear = ["targetRed": e.targetLinear[0], "targetGreen": e.targetLinear[1], "targetBlue": e.targetLinear[2]]
+            let channels = e.targetLinear.map { String(format: "%.3f", $0) }.joined(separator: ", ")
+            if r.entry.displayGamut == .sRGB {
+                if e.isOutOfGamut {
+                    add(Rules.srgbSlotOutOfGamut, asset, r.entry,
+                        "\(asset.name): the sRGB slot holds \(describe(r)), outside \(targetName) (linear \(channels)); shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE))",
+                        values: linear.merging(["deltaE": e.deltaE]) { a, _ in a })
+                }
+            } else if e.isOutOfGamut, e.deltaE >= settings.visibleClip, gamuts[variant]?.contains(.sRGB) != true {
+                add(Rules.colorNeedsSRGBVariant, asset, r.entry,
+                    "\(asset.name): \(describe(r)) is outside \(targetName) (linear \(channels)) and is shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE)) away",
+                    values: linear.merging(["deltaE": e.deltaE]) { a, _ in a })
+            }
+            if let slots = gamuts[variant], slots.count == 1, r.entry.displayGamut != nil {
+                let missing: CatalogDisplayGamut = slots.contains(.sRGB) ? .displayP3 : .sRGB
+                add(Rules.unpairedDisplayGamut, asset, r.entry,
+                    "\(asset.name) has a \(r.entry.displayGamut!.rawValue) entry for \(r.entry.appearance) (\(r.entry.idiom)) but no \(missing.rawValue) entry")
+            }
+        }
+    }
+
+    /// Missing dark or increased-contrast variants; dark equal to light.
+    private mutating func checkAppearances(_ asset: CatalogAsset, _ resolved: [Resolved]) {
+        let custom = resolved.filter { !$0.isSystem }
+        guard let first = custom.first else { return }
+        if !custom.contains(where: { $0.entry.appearance.luminosity == .dark }) {
+            add(Rules.missingDarkVariant, asset, first.entry, "\(asset.name) has no dark appearance: \(describe(first)) is used on dark backgrounds too")
+        }
+        if !custom.contains(where: { $0.entry.appearance.highContrast }) {
+            add(Rules.missingHighContrastVariant, asset, first.entry, "\(asset.name) has no increased-contrast appearance")
+        }
+        for dark in custom where dark.entry.appearance.luminosity == .dark {
+            let partners = custom.filter {
+                $0.entry.idiom == dark.entry.idiom && $0.entry.displayGamut == dark.entry.displayGamut
+                    && $0.entry.appearance.highContrast == dark.entry.appearance.highContrast && $0.entry.appearance.luminosity != .dark
+            }
+            guard let light = partners.first(where: { $0.entry.appearance.luminosity == .light }) ?? partners.first else { continue }
+            let difference = CIEDE2000.difference(dark.evaluation.sourceLab, light.evaluation.sourceLab)
+            if difference < settings.sameColor, abs(dark.alpha - light.alpha) < 0.01 {
+                add(Rules.darkSameAsLight, asset, dark.entry,
+                    "\(asset.name): the dark entry \(describe(dark)) equals the \(light.entry.appearance) entry (ΔE00 \(String(format: "%.2f", difference)))",
+                    values: ["deltaE": difference])
+            }
+        }
+    }
+
+    /// Custom colors equal to a published system color of the same appearance.
+    private mutating func checkSystemDuplicates(_ asset: CatalogAsset, _ resolved: [Resolved], systemLabs: [[Lab]]) {
+        for r in resolved where !r.isSystem && r.alpha > 0.99 {
+            let context = r.entry.appearance.luminosity == .any
+                ? CatalogAppearance(luminosity: .light, highContrast: r.entry.appearance.highContrast) : r.entry.appearance
+            let c = ColorFindings.contexts.firstIndex(of: context)!
+            var best: (Int, Double)?
+            for (s, labs) in systemLabs.enumerated() {
+                let d = CIEDE2000.difference(r.evaluation.sourceLab, labs[c])
+                if d < settings.sameColor, d < (best?.1 ?? .infinity) { best = (s, d) }
+            }
+            if let (s, d) = best {
+                let system = SystemColors.all[s]
+                add(Rules.systemColorDuplicate, asset, r.entry,
+                    "\(asset.name): \(describe(r)) is the system color \(system.name) (`\(system.api)`, \(system.table) table, \(context)) "
+                        + "to within ΔE00 \(String(format: "%.2f", d))",
+                    values: ["deltaE": d])
+            }
+        }
+    }
+
+    /// Variants of one color that differ in the source but collapse on the display (a high-contrast
+    /// variant that sRGB displays show like the normal one, say).
+    private mutating func checkVariantCollapse(_ asset: CatalogAsset, _ resolved: [Resolved]) {
+        let shownBy = Dictionary(grouping: resolved.filter { $0.entry.displayGamut == .sRGB }) { VariantKey($0.entry) }
+        let candidates = resolved.filter { $0.entry.displayGamut != .sRGB && !$0.isSystem }
+        for i in candidates.indices {
+            for j in candidates.indices where j > i {
+                let a = candidates[i], b = candidates[j]
+                guard a.entry.idiom == b.entry.idiom, a.entry.appearance != b.entry.appearance else { continue }
+                let shownA = shownBy[VariantKey(a.entry)]?.first?.evaluation ?? a.evaluation
+                let shownB = shownBy[VariantKey(b.entry)]?.first?.evaluation ?? b.evaluation
+                let source = CIEDE2000.difference(a.evaluation.sourceLab, b.evaluation.sourceLab)
+                let shown = CIEDE2000.difference(shownA.shownLab, shownB.shownLab)
+                guard source >= settings.collapseSource, shown < settings.collapseShown, shown <= settings.collapseRatio * source else { continue }
+                add(Rules.colorCollapse, asset, b.entry,
+                    "\(asset.name): the \(a.entry.appearance) and \(b.entry.appearance) variants \(describe(a)) and \(describe(b)) differ by ΔE00 "
+                        + "\(String(format: "%.2f", source)) but are shown as \(ColorText.hex(shownA.shown)) and \(ColorText.hex(shownB.shown)) "
+                        + "(ΔE00 \(String(format: "%.2f", shown))) on \(targetName)",
+                    values: ["sourceDeltaE": source, "shownDeltaE": shown])
+            }
+        }
+    }
+
+    private struct VariantKey: Hashable {
+        var idiom: String, appearance: CatalogAppearance
+        init(_ e: CatalogColorEntry) { idiom = e.idiom; appearance = e.appearance }
+    }
+
+    /// The entry a device in `context` with display gamut `device` uses: the closest luminosity
+    /// (exact, then any), contrast (exact, then normal), gamut (exact, then unspecified, then the other),
+    /// universal idiom first.
+    static func pick(_ resolved: [Resolved], context: CatalogAppearance, device: CatalogDisplayGamut) -> Resolved? {
+        let universal = resolved.filter { $0.entry.idiom == "universal" }
+        let pool = universal.isEmpty ? resolved : universal
+        var best: (Resolved, Int)?
+        for r in pool {
+            let a = r.entry.appearance
+            let lum = a.luminosity == context.luminosity ? 2 : a.luminosity == .any ? 1 : 0
+            guard lum > 0, !(a.highContrast && !context.highContrast) else { continue }
+            let contrast = a.highContrast == context.highContrast ? 1 : 0
+            let gamut = r.entry.displayGamut == device ? 2 : r.entry.displayGamut == nil ? 1 : 0
+            let score = lum * 100 + contrast * 10 + gamut
+            if score > (best?.1 ?? -1) { best = (r, score) }
+        }
+        return best?.0
+    }
+
+    /// Colors of the catalog that collapse with each other, per appearance context: the source is what
+    /// wide-gamut devices use, the shown color what target-gamut devices show (their sRGB variant, if any).
+    private mutating func checkCatalogCollapse(_ perAsset: [[Resolved]]) {
+        var reported: [Pair: Int] = [:]
+        for context in ColorFindings.contexts {
+            var members: [(source: Resolved, shown: Resolved)] = []
+            for resolved in perAsset {
+                guard let source = ColorFindings.pick(resolved, context: context, device: .displayP3),
+                      let shown = ColorFindings.pick(resolved, context: context, device: .sRGB) else { continue }
+                members.append((source, shown))
+            }
+            let evaluations = members.map { m in
+                var e = m.shown.evaluation
+                e.sourceLab = m.source.evaluation.sourceLab
+                e.deltaE = CIEDE2000.difference(e.sourceLab, e.shownLab)
+                return e
+            }
+            let (pairs, _) = CollapseSearch.collapsingPairs(evaluations, settings: settings, maximumPairs: 10_000)
+            for pair in pairs {
+                let a = members[pair.first].source, b = members[pair.second].source
+                guard !(a.isSystem && b.isSystem) else { continue }
+                let key = Pair(a: a.asset, b: b.asset)
+                if let index = reported[key] {
+                    findings[index].message += "; also in \(context)"
+                    continue
+                }
+                let first = catalog.assets[a.asset], second = catalog.assets[b.asset]
+                reported[key] = findings.count
+                add(Rules.colorCollapse, first, a.entry,
+                    "\(first.name) \(describe(a)) and \(second.name) \(describe(b)) differ by ΔE00 \(String(format: "%.2f", pair.sourceDeltaE)) "
+                        + "but are shown as \(ColorText.hex(pair.firstShown)) and \(ColorText.hex(pair.secondShown)) "
+                        + "(ΔE00 \(String(format: "%.2f", pair.shownDeltaE))) on \(targetName) in \(context)",
+                    values: ["sourceDeltaE": pair.sourceDeltaE, "shownDeltaE": pair.shownDeltaE])
+            }
+        }
+    }
+
+    private struct Pair: Hashable { var a: Int, b: Int }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+extension GamutPolicy {
+    /// The file name looked for at a catalog's root (and in the current folder by the CLI).
+    public static let fileName = ".gamut-check.json"
+
+    /// Loads a policy file.
+    /// - Throws: ``GamutError`` `.io` when the file can't be read, `.invalidPolicy` naming the file, line and key
+    ///   for invalid JSON, unknown keys, unknown rule ids or targets, and values out of range.
+    public static func load(contentsOf path: String) throws(GamutError) -> GamutPolicy {
+        try parse(FileIO.read(path, maximumSize: 1 << 20, what: "policy file"), path: path)
+    }
+
+    /// Parses a policy from JSON text; `path` names it in errors.
+    public static func parse(_ bytes: [UInt8], path: String) throws(GamutError) -> GamutPolicy {
+        func fail(_ line: Int, _ message: String) -> GamutError {
+            GamutError(.invalidPolicy, "line \(line): \(message)", path: path)
+        }
+        let root: LocatedJSON
+        do {
+            root = try LocatedJSON.parse(bytes)
+        } catch {
+            throw fail(error.line, "invalid JSON at column \(error.column): \(error.message)")
+        }
+        guard let members = root.members else { throw fail(root.line, "a policy is a JSON object, not \(root.kindName)") }
+        var policy = GamutPolicy()
+        for member in members {
+            switch member.key {
+            case "target":
+                guard let name = member.value.string, let target = ColorProfile.BuiltIn(rawValue: name), target.primaries != nil else {
+                    let names = ColorProfile.BuiltIn.allCases.filter { $0.primaries != nil }.map(\.rawValue)
+                    throw fail(member.line, "target must be one of \(names.joined(separator: ", "))")
+                }
+                policy.settings.target = target
+            case "thresholds":
+                guard let thresholds = member.value.members else { throw fail(member.line, "thresholds must be an object") }
+                for t in thresholds {
+                    guard case .number(_, let value) = t.value.value else { throw fail(t.line, "threshold \"\(t.key)\" must be a number") }
+                    if let message = policy.settings.setThreshold(t.key, value) { throw fail(t.line, message) }
+                }
+            case "severity":
+                guard let entries = member.value.members else { throw fail(member.line, "severity must be an object of rule id → level") }
+                for e in entries {
+                    guard Rules.rule(e.key) != nil else { throw fail(e.line, "unknown rule \"\(e.key)\" (rule ids are listed in the README)") }
+                    switch e.value.string {
+                    case "off": policy.severities[e.key] = .some(nil)
+                    case let level?:
+                        guard let severity = Severity(rawValue: level) else {
+                            throw fail(e.line, "severity of \"\(e.key)\" must be error, warning, info or off")
+                        }
+                        policy.severities[e.key] = severity
+                    case nil: throw fail(e.line, "severity of \"\(e.key)\" must be a string")
+                    }
+                }
+            case "suppress":
+                guard let list = member.value.elements else { throw fail(member.line, "suppress must be an array") }
+                for item in list {
+                    guard let fields = item.members else { throw fail(item.line, "a suppression is an object with rule and assets") }
+                    var rule: String?, assets: [String]?, reason: String?
+                    for f in fields {
+                        switch f.key {
+                        case "rule": rule = f.value.string
+                        case "assets": assets = f.value.elements?.compactMap(\.string)
+                            if assets?.count != f.value.elements?.count { assets = nil }
+                        case "reason": reason = f.value.string
+                        default: throw fail(f.line, "unknown key \"\(f.key)\" in a suppression (rule, assets, reason)")
+                        }
+                    }
+                    guard let r = rule, r == "*" || Rules.rule(r) != nil else {
+                        throw fail(item.line, "a suppression needs \"rule\": a rule id or \"*\"")
+                    }
+                    guard let a = assets, !a.isEmpty else { throw fail(item.line, "a suppression needs \"assets\": a non-empty array of names or globs") }
+                    policy.suppressions.append(Suppression(rule: r, assets: a, reason: reason))
+                }
+            default:
+                throw fail(member.line, "unknown key \"\(member.key)\" (known: target, thresholds, severity, suppress)")
+            }
+        }
+        return policy
+    }
+}
+
+extension AnalysisSettings {
+    /// The threshold names a policy file may set.
+    public static let thresholdNames = [
+        "displayBitDepth", "gamutTolerance", "visibleClip", "visibleClipMinimumPixels", "collapseSource", "collapseShown",
+        "collapseRatio", "collapseMinimumPixels", "flatStep", "flattenedSourceChange", "gradientMinimumLength",
+        "gradientMaximumStepFraction", "sameColor", "maximumFindingsPerRule",
+    ]
+
+    /// Sets a threshold by name; returns a message when the name is unknown or the value out of range.
+    mutating func setThreshold(_ name: String, _ value: Double) -> String? {
+        func count(_ range: ClosedRange<Int>) -> Int? {
+            value == value.rounded() && Double(range.lowerBound) <= value && value <= Double(range.upperBound) ? Int(value) : nil
+        }
+        func positive(_ upper: Double = .infinity) -> Double? { value > 0 && value <= upper ? value : nil }
+        switch name {
+        case "displayBitDepth": if let v = count(1...16) { displayBitDepth = v; return nil }
+        case "gamutTolerance": if value >= 0 && value < 0.1 { gamutTolerance = value; return nil }
+        case "visibleClip": if let v = positive(100) { visibleClip = v; return nil }
+        case "visibleClipMinimumPixels": if let v = count(1...Int(Int32.max)) { visibleClipMinimumPixels = v; return nil }
+        case "collapseSource": if let v = positive(100) { collapseSource = v; return nil }
+        case "collapseShown": if let v = positive(100) { collapseShown = v; return nil }
+        case "collapseRatio": if let v = positive(1) { collapseRatio = v; return nil }
+        case "collapseMinimumPixels": if let v = count(1...Int(Int32.max)) { collapseMinimumPixels = v; return nil }
+        case "flatStep": if let v = positive(100) { flatStep = v; return nil }
+        case "flattenedSourceChange": if let v = positive(100) { flattenedSourceChange = v; return nil }
+        case "gradientMinimumLength": if let v = count(2...65535) { gradientMinimumLength = v; return nil }
+        case "gradientMaximumStepFraction": if let v = positive(1) { gradientMaximumStepFraction = v; return nil }
+        case "sameColor": if let v = positive(100) { sameColor = v; return nil }
+        case "maximumFindingsPerRule": if let v = count(1...1_000_000) { maximumFindingsPerRule = v; return nil }
+        default: return "unknown threshold \"\(name)\" (known: \(Self.thresholdNames.joined(separator: ", ")))"
+        }
+        return "threshold \"\(name)\" is out of range: \(value)"
+    }
+}
