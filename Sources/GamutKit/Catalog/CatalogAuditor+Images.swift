@@ -35,7 +35,7 @@ extension CatalogAuditor {
                     let missing: CatalogDisplayGamut = gamut == .sRGB ? .displayP3 : .sRGB
                     results.findings.append(finding(
                         Rules.unpairedDisplayGamut, file: asset.contentsFile, line: entry.line, keyPath: entry.keyPath, asset: asset.name,
-                        message: "\(asset.name) has a \(gamut.rawValue) image for \(entry.appearance) (\(entry.idiom) \(entry.scale ?? "")) but no \(missing.rawValue) image"))
+                        message: "\(asset.name) has a \(gamut.rawValue) image for \(entry.appearance) (\([entry.idiom, entry.scale].compactMap { $0 }.joined(separator: " "))) but no \(missing.rawValue) image"))
                 }
                 guard let path = entry.path else { continue }
                 guard path.lowercased().hasSuffix(".png") else {

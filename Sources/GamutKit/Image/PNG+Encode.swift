@@ -105,22 +105,24 @@ enum PNGWriter {
                              compression_method: 0, filter_method: 0, interlace_method: 0)
         try ctx.check(spng_set_ihdr(ctx.raw, &ihdr), "invalid image header")
 
-        var iccp = spng_iccp()
-        withUnsafeMutableBytes(of: &iccp.profile_name) { name in
-            for (i, byte) in PNG.iccpName(profile.name).utf8.enumerated() { name[i] = byte }
-        }
-        iccp.profile_len = profile.data.count
-        iccp.profile = memory.bytes(profile.data).assumingMemoryBound(to: CChar.self)
-        try ctx.check(spng_set_iccp(ctx.raw, &iccp), "cannot embed the ICC profile")
+        if options.embedProfile {
+            var iccp = spng_iccp()
+            withUnsafeMutableBytes(of: &iccp.profile_name) { name in
+                for (i, byte) in PNG.iccpName(profile.name).utf8.enumerated() { name[i] = byte }
+            }
+            iccp.profile_len = profile.data.count
+            iccp.profile = memory.bytes(profile.data).assumingMemoryBound(to: CChar.self)
+            try ctx.check(spng_set_iccp(ctx.raw, &iccp), "cannot embed the ICC profile")
 
-        let cicp: [UInt8] = switch profile.builtIn {
-        case .sRGB, .graySRGB: [1, 13, 0, 1]
-        case .displayP3: [12, 13, 0, 1]
-        default: []
-        }
-        if options.writeCICP, !cicp.isEmpty {
-            let chunk = spng_unknown_chunk(type: (99, 73, 67, 80), length: 4, data: memory.bytes(cicp), location: SPNG_AFTER_IHDR)
-            try ctx.check(spng_set_unknown_chunks(ctx.raw, memory.array([chunk]), 1), "cannot write the cICP chunk")
+            let cicp: [UInt8] = switch profile.builtIn {
+            case .sRGB, .graySRGB: [1, 13, 0, 1]
+            case .displayP3: [12, 13, 0, 1]
+            default: []
+            }
+            if options.writeCICP, !cicp.isEmpty {
+                let chunk = spng_unknown_chunk(type: (99, 73, 67, 80), length: 4, data: memory.bytes(cicp), location: SPNG_AFTER_IHDR)
+                try ctx.check(spng_set_unknown_chunks(ctx.raw, memory.array([chunk]), 1), "cannot write the cICP chunk")
+            }
         }
         try PNG.setMetadata(metadata, ctx, memory)
     }

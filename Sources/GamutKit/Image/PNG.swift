@@ -27,6 +27,9 @@ public enum PNG {
         public var filters: Filters = .up
         /// Whether to write `cICP` (in addition to `iCCP`) when the profile is GamutKit's sRGB or Display P3.
         public var writeCICP: Bool = true
+        /// Whether to embed the profile at all. False writes an untagged PNG (no iCCP, cICP, sRGB or gAMA/cHRM
+        /// chunk), which readers take as sRGB whatever the pixels are: only for making examples of that mistake.
+        public var embedProfile: Bool = true
 
         /// Default choices.
         public init() {}
