@@ -67,7 +67,15 @@ struct CheckCommandTests {
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.compactMap { $0["id"] as? String } == Rules.all.map(\.id))
-        #expect(rules.allSatisfy { (($0["help"] as? [String: Any])?["text"] as? String)?.contains("HIG") == true || $0["id"] as? String == "unreadable" })
+        for (entry, rule) in zip(rules, Rules.all) {
+            #expect((entry["help"] as? [String: Any])?["text"] as? String == rule.rationale + " Fix: " + rule.fixHint)
+        }
+        // The color rules give the HIG's reason; the file-integrity ones (unreadable, catalog syntax, paths) their own.
+        let higRules = [Rules.colorCollapse, Rules.visibleClipping, Rules.gradientClipping, Rules.outOfGamut, Rules.colorNeedsSRGBVariant,
+                        Rules.imageNeedsSRGBVariant, Rules.missingDarkVariant, Rules.missingHighContrastVariant, Rules.darkSameAsLight,
+                        Rules.systemColorDuplicate, Rules.p3Image8Bit, Rules.imageWithoutProfile, Rules.wideProfileFitsSRGB,
+                        Rules.unresolvedSystemColor]
+        #expect(higRules.allSatisfy { $0.rationale.contains("HIG") })
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 3)
         #expect(results.compactMap { $0["level"] as? String }.sorted() == ["error", "warning", "warning"])

@@ -1,0 +1,80 @@
+import Foundation
+import GamutKit
+import Testing
+
+@Suite("gamut-check on asset catalogs")
+struct CatalogCommandTests {
+    static let demo = CLI.repositoryRoot.appendingPathComponent("Examples/Demo.xcassets").path
+
+    @Test("The demo catalog: findings per Contents.json with lines and key paths; exit 1")
+    func text() throws {
+        let result = try CLI.run([Self.demo])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Broken.colorset/Contents.json\n  error   catalog-syntax [line 6]: invalid JSON at line 6, column 40"))
+        #expect(result.stdout.contains("warning ambiguous-component [line 10, colors[0].color.components.red]"))
+        #expect(result.stdout.contains("Hero.imageset/hero.png\n  error   color-collapse"))
+        #expect(result.stdout.range(of: #"\d+ files checked against sRGB IEC61966-2.1: \d+ errors"#, options: .regularExpression) != nil)
+        #expect(try CLI.run([Self.demo, "--fail-on", "never"]).status == 0)
+    }
+
+    @Test("--format xcode prints path:line: level: message lines Xcode reads")
+    func xcode() throws {
+        let result = try CLI.run(["check", Self.demo, "--format", "xcode", "--fail-on", "never"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count > 30)
+        for line in lines {
+            #expect(line.range(of: #"^/.+:\d+: (error|warning|note): .+ \[[a-z0-9-]+\] Fix: "#, options: .regularExpression) != nil, "\(line)")
+        }
+        #expect(lines.contains { $0.contains("/Examples/Demo.xcassets/Mixed.colorset/Contents.json:10: warning: red is \"1\"") })
+    }
+
+    @Test("JSON and SARIF carry the line, key path and asset")
+    func machineFormats() throws {
+        let json = try CLI.run([Self.demo, "--format", "json", "--fail-on", "never"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        let findings = files.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+        let ambiguous = try #require(findings.first { $0["ruleId"] as? String == "ambiguous-component" })
+        let location = try #require(ambiguous["location"] as? [String: Any])
+        #expect(location["line"] as? Int == 10)
+        #expect(location["keyPath"] as? String == "colors[0].color.components.red")
+        #expect(location["asset"] as? String == "Mixed")
+
+        let sarif = try CLI.run([Self.demo, "--format", "sarif", "--fail-on", "never"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((root["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        let lines = results.compactMap { result -> Int? in
+            let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            return (location?["region"] as? [String: Any])?["startLine"] as? Int
+        }
+        #expect(lines.count > 20)
+    }
+
+    @Test("--config applies a policy; a broken policy is a usage error naming file and line")
+    func config() throws {
+        let folder = CLI.temporaryDirectory()
+        let quiet = folder + "/quiet.json"
+        let allOff = Dictionary(uniqueKeysWithValues: Rules.all.map { ($0.id, "off") })
+        try JSONSerialization.data(withJSONObject: ["severity": allOff]).write(to: URL(fileURLWithPath: quiet))
+        let silent = try CLI.run([Self.demo, "--config", quiet, "--fail-on", "warning"])
+        #expect(silent.status == 0)
+        #expect(silent.stdout.contains("0 errors, 0 warnings, 0 info"))
+
+        let broken = folder + "/broken.json"
+        try Data("{\n  \"thresholds\": {\n    \"visibleClip\": \"high\"\n  }\n}\n".utf8).write(to: URL(fileURLWithPath: broken))
+        let failed = try CLI.run([Self.demo, "--config", broken])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.contains("broken.json: line 3: threshold \"visibleClip\" must be a number"))
+    }
+
+    @Test("Catalogs and PNG files in one run")
+    func mixed() throws {
+        let result = try CLI.run([Self.demo, CLI.example, "--fail-on", "never", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let paths = try #require((document["files"] as? [[String: Any]])?.compactMap { $0["path"] as? String })
+        #expect(paths.contains(CLI.example))
+        #expect(paths.contains { $0.hasSuffix("Demo.xcassets/Brand/Accent.colorset/Contents.json") })
+    }
+}
