@@ -51,6 +51,15 @@ let package = Package(
             ],
             path: "Benchmarks/Analysis",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+        .executableTarget(
+            name: "Catalog",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "GamutKit", package: gamutKitPackage),
+                "BenchmarkFixtures",
+            ],
+            path: "Benchmarks/Catalog",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     ],
     swiftLanguageModes: [.v6]
 )

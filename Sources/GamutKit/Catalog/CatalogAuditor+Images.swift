@@ -77,19 +77,24 @@ extension CatalogAuditor {
         func add(_ rule: Rule, _ message: String, values: [String: Double] = [:], region: PixelRect? = nil) {
             findings.append(finding(rule, file: path, asset: name, message: message, values: values, region: region))
         }
-        let image: Image, analysis: ImageAnalysis
+        let image: Image, analysis: ImageAnalysis, wide: Bool
         do {
             image = try PNG.read(contentsOf: path, options: decoding)
+            if case .untagged = image.colorSource {
+                add(Rules.imageWithoutProfile, "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); displays assume sRGB")
+            }
+            // A gray or matrix/TRC profile whose primaries are inside the target can't leave it: every pixel
+            // is a mix of them, so nothing clips, collapses or flattens, and the pixel pass is skipped.
+            wide = isWide(image.profile, target: target)
+            let contained = image.profile.channelCount == 1 || (image.profile.shaper != nil && !wide)
+            guard !contained else { return (findings, nil) }
             analysis = try ImageAnalyzer.analyze(image, target: target, settings: settings, threads: 1).analysis
         } catch {
             var unreadable = FindingBuilder.unreadable(path, error.at(path))
             unreadable.location.asset = name
-            return ([unreadable], nil)
+            return (findings + [unreadable], nil)
         }
-        if case .untagged = image.colorSource {
-            add(Rules.imageWithoutProfile, "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); displays assume sRGB")
-        }
-        guard isWide(image.profile, target: target) else {
+        guard wide else {
             if job.entry.displayGamut == .sRGB, analysis.outOfGamutPixels > 0 {
                 add(Rules.srgbSlotOutOfGamut, "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
                     values: ["outOfGamutPercent": analysis.outOfGamutPercent])

@@ -1,0 +1,24 @@
+import Benchmark
+import BenchmarkFixtures
+import Foundation
+import GamutKit
+
+// Auditing a large asset catalog (target: under 10 s on 2 cores): 2,000 colorsets with appearances and
+// 300 16-bit 1024×1024 images, generated once into the temporary folder (see CatalogFixture).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident], timeUnits: .milliseconds, warmupIterations: 0,
+        scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 3)
+
+    let catalog = try! CatalogFixture.path()
+    let pngs = (0..<CatalogFixture.images).map { catalog + "/Image\($0).imageset/image.png" }
+
+    Benchmark("Catalog audit, 2,000 colorsets + 300 16-bit 1024² images, all cores") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try CatalogAuditor.audit([catalog])) }
+    }
+    Benchmark("Decoding the catalog's 300 PNGs, all cores (for scale)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: pngs.count) { i in blackHole(try? PNG.read(contentsOf: pngs[i])) }
+        }
+    }
+}
