@@ -95,3 +95,43 @@ struct CellTable {
         }
     }
 }
+
+/// Display code → index, in a flat open-addressing table (codes are 24-bit, so `UInt32.max` marks empty slots).
+struct CodeIndex {
+    private var codes: [UInt32]
+    private var indexes: [Int32]
+    private let mask: Int
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        codes = [UInt32](repeating: .max, count: size)
+        indexes = [Int32](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    @inline(__always)
+    private func slot(_ code: UInt32) -> Int { Int((code &* 0x9E37_79B1) >> 8) & mask }
+
+    /// The index stored for `code`, storing `index` first if there is none. At most `capacity` codes.
+    mutating func insert(_ code: UInt32, as index: Int) -> Int {
+        var s = slot(code)
+        while codes[s] != .max {
+            if codes[s] == code { return Int(indexes[s]) }
+            s = (s + 1) & mask
+        }
+        codes[s] = code
+        indexes[s] = Int32(index)
+        return index
+    }
+
+    /// The index stored for `code`.
+    func find(_ code: UInt32) -> Int? {
+        var s = slot(code)
+        while codes[s] != .max {
+            if codes[s] == code { return Int(indexes[s]) }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+}

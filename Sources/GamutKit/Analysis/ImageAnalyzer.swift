@@ -126,14 +126,40 @@ final class PixelPass: Sendable {
         return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
     }
 
-    /// D50 XYZ of one row, three floats per pixel.
-    func rowXYZ(_ row: UnsafeRawPointer, y: Int, into xyz: inout [Float]) {
-        for x in 0..<width {
-            let v = self.xyz(row, x)
-            xyz[x * 3] = v.x
-            xyz[x * 3 + 1] = v.y
-            xyz[x * 3 + 2] = v.z
+    /// D50 XYZ of one row, three floats per pixel. For matrix/TRC sources the tables and the matrix
+    /// are read through pointers taken once per row (not per pixel, which retains the arrays each time).
+    func rowXYZ(_ row: UnsafeRawPointer, y: Int, into xyz: UnsafeMutableBufferPointer<Float>) {
+        guard let tables = inputTables else {
+            for x in 0..<width {
+                let v = self.xyz(row, x)
+                xyz[x * 3] = v.x
+                xyz[x * 3 + 1] = v.y
+                xyz[x * 3 + 2] = v.z
+            }
+            return
         }
+        let stride = channels
+        tables[0].withUnsafeBufferPointer { t0 in
+        tables[1].withUnsafeBufferPointer { t1 in
+        tables[2].withUnsafeBufferPointer { t2 in
+        sourceToXYZ.withUnsafeBufferPointer { m in
+            @inline(__always) func store(_ x: Int, _ r: Float, _ g: Float, _ b: Float) {
+                xyz[x * 3] = m[0] * r + m[1] * g + m[2] * b
+                xyz[x * 3 + 1] = m[3] * r + m[4] * g + m[5] * b
+                xyz[x * 3 + 2] = m[6] * r + m[7] * g + m[8] * b
+            }
+            if maxCode == 255 {
+                let p = row.assumingMemoryBound(to: UInt8.self)
+                for x in 0..<width { store(x, t0[Int(p[x * stride])], t1[Int(p[x * stride + 1])], t2[Int(p[x * stride + 2])]) }
+            } else {
+                for x in 0..<width {
+                    let o = x * stride * 2
+                    store(x, t0[Int(row.loadUnaligned(fromByteOffset: o, as: UInt16.self))],
+                          t1[Int(row.loadUnaligned(fromByteOffset: o + 2, as: UInt16.self))],
+                          t2[Int(row.loadUnaligned(fromByteOffset: o + 4, as: UInt16.self))])
+                }
+            }
+        }}}}
     }
 
     /// D50 XYZ of one pixel (for the few pixels looked at again after the pass).
@@ -167,29 +193,54 @@ final class PixelPass: Sendable {
 
     /// The pixels shown as one display code: derived from the cell table once the pass is done.
     struct Group {
+        var code: UInt32
         var pixels = 0
         var bounds: PixelRect
         var outOfGamut = 0
+        /// This group's cells in ``Groups/cells``.
+        var cells: Range<Int>
+    }
+
+    /// All groups, in display-code order, with their cells in one flat array.
+    struct Groups {
+        var groups: [Group] = []
         var cells: [GroupCell] = []
     }
 
-    /// Groups by display code, from the cell table.
-    static func groups(_ table: CellTable) -> [UInt32: Group] {
-        var groups: [UInt32: Group] = [:]
-        for (key, e) in table.all {
+    /// Groups by display code, from the cell table, in linear time: each cell finds its group through a
+    /// code index, then a counting sort lays the cells out group by group (no per-group allocations).
+    static func groups(_ table: CellTable) -> Groups {
+        let entries = table.all
+        var index = CodeIndex(capacity: entries.count)
+        var groupOf = [Int32](repeating: 0, count: entries.count)
+        var result = Groups()
+        for (k, (key, e)) in entries.enumerated() {
             let rect = PixelRect(x: Int(e.x0), y: Int(e.y0), width: Int(e.x1 - e.x0 + 1), height: Int(e.y1 - e.y0 + 1))
-            let cell = GroupCell(count: Int(e.count), lab: Lab(l: Double(e.lab.x), a: Double(e.lab.y), b: Double(e.lab.z)), x: e.x, y: e.y)
             let code = CellTable.code(key)
-            if groups[code] == nil {
-                groups[code] = Group(pixels: Int(e.count), bounds: rect, outOfGamut: Int(e.outOfGamut), cells: [cell])
+            let g = index.insert(code, as: result.groups.count)
+            if g == result.groups.count {
+                result.groups.append(Group(code: code, pixels: 0, bounds: rect, outOfGamut: 0, cells: 0..<0))
             } else {
-                groups[code]!.pixels += Int(e.count)
-                groups[code]!.outOfGamut += Int(e.outOfGamut)
-                groups[code]!.bounds = groups[code]!.bounds.union(rect)
-                groups[code]!.cells.append(cell)
+                result.groups[g].bounds = result.groups[g].bounds.union(rect)
             }
+            result.groups[g].pixels += Int(e.count)
+            result.groups[g].outOfGamut += Int(e.outOfGamut)
+            groupOf[k] = Int32(g)
         }
-        return groups
+        var starts = [Int](repeating: 0, count: result.groups.count + 1)
+        for g in groupOf { starts[Int(g) + 1] += 1 }
+        for g in result.groups.indices {
+            starts[g + 1] += starts[g]
+            result.groups[g].cells = starts[g]..<starts[g + 1]
+        }
+        result.cells = [GroupCell](repeating: GroupCell(lab: Lab(l: 0, a: 0, b: 0), x: 0, y: 0), count: entries.count)
+        for (k, (_, e)) in entries.enumerated() {
+            let g = Int(groupOf[k])
+            result.cells[starts[g]] = GroupCell(count: Int(e.count), lab: Lab(l: Double(e.lab.x), a: Double(e.lab.y), b: Double(e.lab.z)),
+                                                x: e.x, y: e.y)
+            starts[g] += 1
+        }
+        return result
     }
 
     struct BandResult {
@@ -232,20 +283,28 @@ final class PixelPass: Sendable {
 
     private func runRows(_ rows: Range<Int>, input: InputRows, output: PackedCodes) -> BandResult {
         var result = BandResult(bins: Self.histogramBins)
-        var xyz = [Float](repeating: 0, count: width * 3)
+        /// Scratch space for one row, freed when the band is done (plain arrays cost a uniqueness check per write).
+        func scratch<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
+            buffer.initialize(repeating: value)
+            return buffer
+        }
+        let xyz = scratch(width * 3, Float(0))
+        defer { xyz.deallocate() }
         let tolerance = Float(settings.gamutTolerance)
         let f = fromXYZ
         // A direct-mapped cache of shown colors' Lab, by display code.
-        var cacheCodes = [UInt32](repeating: .max, count: 1 << 16)
-        var cacheLabs = [SIMD3<Float>](repeating: .zero, count: 1 << 16)
+        let cacheCodes = scratch(1 << 16, UInt32.max), cacheLabs = scratch(1 << 16, SIMD3<Float>.zero)
+        defer { cacheCodes.deallocate(); cacheLabs.deallocate() }
         // This row's out-of-gamut pixels: position, code, and (after the batch) Lab and ΔE00.
-        var outside = [Int](repeating: 0, count: width + 3)
+        let outside = scratch(width + 3, 0)
+        defer { outside.deallocate() }
         // In-gamut pixels with a display channel within two codes of 0 or 255: only these can be shown
         // within two codes of a clipped color (a clipped channel is 0 or 255), so only these can join a collapse.
-        var edge = [Int](repeating: 0, count: width + 3)
-        var edgeLab = [SIMD3<Float>](repeating: .zero, count: width + 3)
-        var sourceLab = [SIMD3<Float>](repeating: .zero, count: width + 3)
-        var deltaE = [Float](repeating: 0, count: width + 3)
+        let edge = scratch(width + 3, 0), edgeLab = scratch(width + 3, SIMD3<Float>.zero)
+        let sourceLab = scratch(width + 3, SIMD3<Float>.zero), deltaE = scratch(width + 3, Float(0))
+        let histogram = scratch(Self.histogramBins, 0)
+        defer { edge.deallocate(); edgeLab.deallocate(); sourceLab.deallocate(); deltaE.deallocate(); histogram.deallocate() }
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
         var pending: (key: UInt64, lab: SIMD3<Float>, x0: Int, x1: Int, y: Int)?
         func flush(_ cells: inout CellTable) {
@@ -261,7 +320,7 @@ final class PixelPass: Sendable {
         }
         for y in rows {
             let row = input.base + y * input.rowBytes
-            rowXYZ(row, y: y, into: &xyz)
+            rowXYZ(row, y: y, into: xyz)
             var count = 0, edges = 0
             // 1. Display codes, and which pixels are out of gamut.
             encodeTables[0].withUnsafeBufferPointer { e0 in
@@ -348,7 +407,7 @@ final class PixelPass: Sendable {
                 let e = Double(deltaE[i])
                 result.outOfGamut += 1
                 result.sumDeltaE += e
-                result.histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
+                histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
                 output.deltaE[index] = UInt16(min(e * 100, 65535))
                 var code = output.pointer[index]
                 let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= settings.visibleClip ? 1 : 0
@@ -374,6 +433,7 @@ final class PixelPass: Sendable {
         }
         flush(&result.cells)
         flushInGamut(&result.cells)
+        result.histogram = Array(histogram)
         return result
     }
 
@@ -384,50 +444,45 @@ final class PixelPass: Sendable {
     /// within 1 ΔE76 of each other, each covering at least ``AnalysisSettings/collapseMinimumPixels``)
     /// are compared pairwise, most different first; the first pair that is distinguishable in the source
     /// and not once shown (exact CIEDE2000 tests, as for lists of colors) is the cluster's finding.
-    func collapseGroups(_ groups: [UInt32: Group]) -> [ImageCollapseGroup] {
-        let keys = Array(groups.keys)
-        let values = keys.map { groups[$0]! }
-        // Code → index, in a flat open-addressing table.
-        var size = 16
-        while size < keys.count * 2 { size <<= 1 }
-        var slots = [Int32](repeating: -1, count: size)
-        let mask = slots.count - 1
-        @inline(__always) func slot(_ code: UInt32) -> Int { Int((code &* 0x9E37_79B1) >> 8) & mask }
-        for (i, key) in keys.enumerated() {
-            var s = slot(key)
-            while slots[s] >= 0 { s = (s + 1) & mask }
-            slots[s] = Int32(i)
-        }
-        func index(of code: UInt32) -> Int? {
-            var s = slot(code)
-            while slots[s] >= 0 {
-                if keys[Int(slots[s])] == code { return Int(slots[s]) }
-                s = (s + 1) & mask
-            }
-            return nil
-        }
-        var parent = Array(keys.indices)
-        func root(_ i: Int) -> Int {
+    func collapseGroups(_ all: Groups) -> [ImageCollapseGroup] {
+        let values = all.groups
+        var index = CodeIndex(capacity: values.count)
+        for (i, group) in values.enumerated() { _ = index.insert(group.code, as: i) }
+        // Union-find over group indexes, through a pointer (a captured array would be checked for exclusive access on every step).
+        let parent = UnsafeMutableBufferPointer<Int>.allocate(capacity: values.count)
+        defer { parent.deallocate() }
+        for i in values.indices { parent[i] = i }
+        @inline(__always) func root(_ i: Int) -> Int {
             var i = i
             while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
             return i
         }
         // Join each out-of-gamut code with the codes present one step away per channel (chains reach further).
-        for (i, key) in keys.enumerated() where values[i].outOfGamut > 0 {
-            let c = Self.codes(key)
-            for r in max(0, c[0] - 1)...min(255, c[0] + 1) {
-                for g in max(0, c[1] - 1)...min(255, c[1] + 1) {
-                    for b in max(0, c[2] - 1)...min(255, c[2] + 1) {
+        for (i, group) in values.enumerated() where group.outOfGamut > 0 {
+            let key = group.code
+            let c0 = Int(key & 0xFF), c1 = Int(key >> 8 & 0xFF), c2 = Int(key >> 16 & 0xFF)
+            for r in max(0, c0 - 1)...min(255, c0 + 1) {
+                for g in max(0, c1 - 1)...min(255, c1 + 1) {
+                    for b in max(0, c2 - 1)...min(255, c2 + 1) {
                         let near = UInt32(r | g << 8 | b << 16)
-                        guard near != key, let j = index(of: near) else { continue }
+                        guard near != key, let j = index.find(near) else { continue }
                         let (a, z) = (root(i), root(j))
                         if a != z { parent[a] = z }
                     }
                 }
             }
         }
-        var clusters: [Int: [Int]] = [:]
-        for i in keys.indices { clusters[root(i), default: []].append(i) }
+        // Clusters that hold an out-of-gamut code, as runs of indexes sorted by root.
+        let roots = values.indices.map { root($0) }
+        var hasOutside = [Bool](repeating: false, count: values.count)
+        for i in values.indices where values[i].outOfGamut > 0 { hasOutside[roots[i]] = true }
+        let members = values.indices.filter { hasOutside[roots[$0]] }.sorted { (roots[$0], $0) < (roots[$1], $1) }
+        var clusters: [ArraySlice<Int>] = []
+        var start = 0
+        for k in members.indices where k + 1 == members.count || roots[members[k + 1]] != roots[members[start]] {
+            clusters.append(members[start...k])
+            start = k + 1
+        }
 
         let minimum = settings.collapseMinimumPixels
         var found: [ImageCollapseGroup] = []
@@ -438,9 +493,9 @@ final class PixelPass: Sendable {
             shownCache[key] = lab
             return lab
         }
-        for members in clusters.values where members.contains(where: { values[$0].outOfGamut > 0 }) {
-            let cells = members.flatMap { m in values[m].cells.filter { $0.count >= minimum }.map { (group: m, cell: $0) } }
-                .sorted { $0.cell.count > $1.cell.count }.prefix(32)
+        for members in clusters {
+            let cells = members.flatMap { m in all.cells[values[m].cells].filter { $0.count >= minimum }.map { (group: m, cell: $0) } }
+                .sorted { ($1.cell.count, $0.cell.y, $0.cell.x) < ($0.cell.count, $1.cell.y, $1.cell.x) }.prefix(32)  // ties: reading order
             guard cells.count >= 2 else { continue }
             var pairs: [(Int, Int, Double)] = []
             for i in cells.indices {
@@ -451,10 +506,10 @@ final class PixelPass: Sendable {
             }
             for (i, j, source) in pairs.sorted(by: { $0.2 > $1.2 }) {
                 let (x, y) = (cells[i], cells[j])
-                let (kx, ky) = (keys[x.group], keys[y.group])
+                let (kx, ky) = (values[x.group].code, values[y.group].code)
                 let shownDeltaE = kx == ky ? 0 : CIEDE2000.difference(shown(kx), shown(ky))
                 guard shownDeltaE < settings.collapseShown, shownDeltaE <= settings.collapseRatio * source else { continue }
-                let bounds = members.dropFirst().reduce(values[members[0]].bounds) { $0.union(values[$1].bounds) }
+                let bounds = members.dropFirst().reduce(values[members.first!].bounds) { $0.union(values[$1].bounds) }
                 found.append(ImageCollapseGroup(
                     firstShown: Self.codes(kx), secondShown: Self.codes(ky),
                     pixelCount: members.reduce(0) { $0 + values[$1].pixels }, bounds: bounds,

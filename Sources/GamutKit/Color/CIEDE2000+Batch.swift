@@ -123,7 +123,12 @@ enum BatchColorMath {
     @inline(__always)
     static func exp(_ x: V) -> V {
         let t = (x * 1.442_695_04).replacing(with: -126, where: x * 1.442_695_04 .< -126)
-        let n = t.rounded(.down)
+        // floor(t) for t ≤ 0, lane by lane with truncating conversions (the generic SIMD rounding and
+        // conversion initializers aren't specialized and cost more than the rest of the function).
+        var whole = SIMD4<Int32>(Int32(t[0]), Int32(t[1]), Int32(t[2]), Int32(t[3]))
+        let truncated = V(Float(whole[0]), Float(whole[1]), Float(whole[2]), Float(whole[3]))
+        whole &-= SIMD4<Int32>(repeating: 0).replacing(with: 1, where: t .< truncated)
+        let n = V(Float(whole[0]), Float(whole[1]), Float(whole[2]), Float(whole[3]))
         let f = t - n
         var p: V = 0.001_333_36 + f * 0.000_154_04
         p = 0.009_618_13 + f * p
@@ -131,7 +136,7 @@ enum BatchColorMath {
         p = 0.240_226_5 + f * p
         p = 0.693_147_18 + f * p
         p = 1 + f * p
-        let scale = SIMD4<Int32>(n) &+ 127
+        let scale = whole &+ 127
         let bits = SIMD4<UInt32>(truncatingIfNeeded: scale) &<< 23
         return p * V(Float(bitPattern: bits[0]), Float(bitPattern: bits[1]), Float(bitPattern: bits[2]), Float(bitPattern: bits[3]))
     }
