@@ -25,9 +25,10 @@ struct CellTable {
     /// The key of a display code and a source Lab: code in the high bits, the Lab cell in the low 26.
     @inline(__always)
     static func key(code: UInt32, lab: SIMD3<Float>) -> UInt64 {
-        let l = UInt64(min(max(Int(lab.x.rounded()) + 64, 0), 255))
-        let a = UInt64(min(max(Int(lab.y.rounded()) + 256, 0), 511))
-        let b = UInt64(min(max(Int(lab.z.rounded()) + 256, 0), 511))
+        // Rounded by truncating a positive value (`rounded()` is a libm call on baseline x86-64).
+        let l = UInt64(min(Int(max(lab.x + 64.5, 0)), 255))
+        let a = UInt64(min(Int(max(lab.y + 256.5, 0)), 511))
+        let b = UInt64(min(Int(max(lab.z + 256.5, 0)), 511))
         return (UInt64(code) << 26 | l << 18 | a << 9 | b) &+ 1  // 0 marks an empty slot
     }
 
