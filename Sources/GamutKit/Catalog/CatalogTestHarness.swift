@@ -70,7 +70,7 @@ public struct CatalogAuditFailure: Error, CustomStringConvertible, Sendable {
         guard !catalogs.isEmpty else { return "No asset catalog to audit: check the path given to CatalogTestHarness." }
         let counts = Severity.allCases.reversed().compactMap { s -> String? in
             let n = findings.filter { $0.severity == s }.count
-            return n == 0 ? nil : "\(n) \(s)"
+            return n == 0 ? nil : "\(n) \(s)" + (n == 1 || s == .info ? "" : "s")
         }
         return "Asset catalog audit failed (\(counts.joined(separator: ", ")) at or above \(failOn)):\n"
             + findings.map { XcodeRenderer.line($0) }.joined(separator: "\n")

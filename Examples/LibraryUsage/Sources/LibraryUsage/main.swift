@@ -53,3 +53,12 @@ if let flat = report.longestFlattened {
     print(String(format: "gradient: %.0f%% out of sRGB; flat from %.2f to %.2f (source changes ΔE00 %.1f, shown %.1f)",
                  report.outOfGamutFraction * 100, flat.start, flat.end, flat.sourceDeltaE, flat.shownDeltaE))
 }
+
+// 6. Audit an asset catalog (what `gamut-check PATH.xcassets` and CatalogTestHarness do).
+let audit = try CatalogAuditor.audit(["Examples/Demo.xcassets"])
+let catalog = audit.catalogs[0]
+print("catalog: \(catalog.assets.count) sets, \(audit.report.count(.error)) errors, \(audit.report.count(.warning)) warnings,",
+      "\(audit.report.count(.info)) info")
+if let accent = audit.report.findings.first(where: { $0.location.asset == "Brand/Accent" }) {
+    print("\(accent.location.fileAndLine): \(accent.ruleID): \(accent.message)")
+}
