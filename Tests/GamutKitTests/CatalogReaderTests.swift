@@ -140,6 +140,33 @@ struct CatalogReaderTests {
         #expect(catalog.readingFindings.map(\.ruleID) == [Rules.notChecked.id])
     }
 
+    @Test("App icon sets: Xcode's keys (size, scale, platform) are read without findings; the icon is analyzed")
+    func appIcon() throws {
+        let icon = Image(pixels: try PixelBuffer(width: 16, height: 16, layout: .rgb, samples: [UInt16](repeating: 30000, count: 16 * 16 * 3)),
+                         profile: .displayP3)
+        let root = try F.catalog([
+            "AppIcon.appiconset/Contents.json": #"""
+                {
+                  "images" : [
+                    { "filename" : "icon.png", "idiom" : "universal", "platform" : "ios", "size" : "1024x1024" },
+                    { "appearances" : [ { "appearance" : "luminosity", "value" : "dark" } ], "idiom" : "universal", "platform" : "ios", "size" : "1024x1024" },
+                    { "idiom" : "mac", "scale" : "2x", "size" : "512x512" }
+                  ],
+                  "info" : { "author" : "xcode", "version" : 1 }
+                }
+                """#,
+        ], binary: ["AppIcon.appiconset/icon.png": try PNG.encode(icon)])
+        let catalog = try CatalogReader.read(root)
+        let set = try #require(catalog.assets.first)
+        #expect(set.kind == .appIconSet && set.images.count == 3)
+        #expect(set.images.map(\.filename) == ["icon.png", nil, nil])
+        #expect(set.images.map(\.appearance.luminosity) == [.any, .dark, .any])
+        #expect(catalog.readingFindings.isEmpty, "\(catalog.readingFindings.map(\.message))")
+        // A gray P3 icon: inside sRGB, so the only image finding is that the wide profile buys nothing.
+        let audit = try CatalogAuditor.audit([root])
+        #expect(audit.report.findings.map(\.ruleID) == [Rules.wideProfileFitsSRGB.id])
+    }
+
     @Test("System color references resolve from the HIG table, or are reported")
     func systemReferences() throws {
         let root = try F.catalog(["S.colorset/Contents.json": F.colorset([
