@@ -318,6 +318,23 @@ final class PixelPass: Sendable {
             cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, lab: p.lab, count: p.x1 - p.x0 + 1, outOfGamut: false)
             pendingInGamut = nil
         }
+        /// X, Y and Z of four listed pixels of the row (the last one repeated past the end).
+        @inline(__always) func gather(_ list: UnsafeMutableBufferPointer<Int>, _ i: Int, _ n: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+            let a = list[i] * 3, b = list[min(i + 1, n - 1)] * 3, c = list[min(i + 2, n - 1)] * 3, d = list[min(i + 3, n - 1)] * 3
+            return (SIMD4(xyz[a], xyz[b], xyz[c], xyz[d]), SIMD4(xyz[a + 1], xyz[b + 1], xyz[c + 1], xyz[d + 1]),
+                    SIMD4(xyz[a + 2], xyz[b + 2], xyz[c + 2], xyz[d + 2]))
+        }
+        /// Lab of the color pixel `x` of row `y` is shown as, through a direct-mapped cache by display code.
+        @inline(__always) func shown(_ x: Int, _ y: Int) -> SIMD3<Float> {
+            let code = output.pointer[y * width + x] & 0xFF_FFFF
+            let slot = Int((code &* 0x9E37_79B1) >> 16)
+            if cacheCodes[slot] != code {
+                cacheCodes[slot] = code
+                let lab = shownLab(code)
+                cacheLabs[slot] = SIMD3(Float(lab.l), Float(lab.a), Float(lab.b))
+            }
+            return cacheLabs[slot]
+        }
         for y in rows {
             let row = input.base + y * input.rowBytes
             rowXYZ(row, y: y, into: xyz)
@@ -356,11 +373,7 @@ final class PixelPass: Sendable {
             }}}
             // Lab of the edge in-gamut pixels, into the cell table (consecutive ones of a cell at once).
             for i in stride(from: 0, to: edges, by: 4) {
-                var X = SIMD4<Float>(), Y = SIMD4<Float>(), Z = SIMD4<Float>()
-                for lane in 0..<4 {
-                    let x = edge[min(i + lane, edges - 1)]
-                    X[lane] = xyz[x * 3]; Y[lane] = xyz[x * 3 + 1]; Z[lane] = xyz[x * 3 + 2]
-                }
+                let (X, Y, Z) = gather(edge, i, edges)
                 let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
                 for lane in 0..<4 where i + lane < edges { edgeLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane]) }
             }
@@ -377,20 +390,11 @@ final class PixelPass: Sendable {
             guard count > 0 else { continue }
             // 2. Lab and ΔE00 of the out-of-gamut pixels, four at a time.
             for i in stride(from: 0, to: count, by: 4) {
-                var X = SIMD4<Float>(), Y = SIMD4<Float>(), Z = SIMD4<Float>()
-                var shownL = SIMD4<Float>(), shownA = SIMD4<Float>(), shownB = SIMD4<Float>()
-                for lane in 0..<4 {
-                    let x = outside[min(i + lane, count - 1)]
-                    X[lane] = xyz[x * 3]; Y[lane] = xyz[x * 3 + 1]; Z[lane] = xyz[x * 3 + 2]
-                    let code = output.pointer[y * width + x] & 0xFF_FFFF
-                    let slot = Int((code &* 0x9E37_79B1) >> 16)
-                    if cacheCodes[slot] != code {
-                        cacheCodes[slot] = code
-                        let lab = shownLab(code)
-                        cacheLabs[slot] = SIMD3(Float(lab.l), Float(lab.a), Float(lab.b))
-                    }
-                    shownL[lane] = cacheLabs[slot].x; shownA[lane] = cacheLabs[slot].y; shownB[lane] = cacheLabs[slot].z
-                }
+                let (X, Y, Z) = gather(outside, i, count)
+                // Built from four whole values: setting lanes one by one goes through memory and stalls.
+                let s0 = shown(outside[i], y), s1 = shown(outside[min(i + 1, count - 1)], y)
+                let s2 = shown(outside[min(i + 2, count - 1)], y), s3 = shown(outside[min(i + 3, count - 1)], y)
+                let shownL = SIMD4(s0.x, s1.x, s2.x, s3.x), shownA = SIMD4(s0.y, s1.y, s2.y, s3.y), shownB = SIMD4(s0.z, s1.z, s2.z, s3.z)
                 let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
                 var fallback = SIMD4<Int32>()
                 let d = BatchColorMath.difference(l1: lab.l, a1: lab.a, b1: lab.b, l2: shownL, a2: shownA, b2: shownB, fallback: &fallback)
