@@ -99,6 +99,7 @@ struct GradientScan {
         var runs: [Run] = []
         let width = pass.width
         pass.image.pixels.bytes.withUnsafeBytes { bytes in
+        packed.withUnsafeBufferPointer { packed in
             for y in rows {
                 let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
                 var t = Tracker()
@@ -118,7 +119,7 @@ struct GradientScan {
                 }
                 if t.start >= 0 { close(&runs, line: y, start: t.start, end: width - 1) { ($0, y) } }
             }
-        }
+        }}
         return runs
     }
 
@@ -126,8 +127,12 @@ struct GradientScan {
     private func scanColumns(_ columns: Range<Int>) -> [Run] {
         var runs: [Run] = []
         let width = pass.width, height = pass.height
-        var trackers = [Tracker](repeating: Tracker(), count: columns.count)
+        // Through a pointer: an array of trackers would be checked for uniqueness on every update.
+        let trackers = UnsafeMutableBufferPointer<Tracker>.allocate(capacity: columns.count)
+        trackers.initialize(repeating: Tracker())
+        defer { trackers.deallocate() }
         pass.image.pixels.bytes.withUnsafeBytes { bytes in
+        packed.withUnsafeBufferPointer { packed in
             for y in 0..<height {
                 let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
                 for x in columns {
@@ -149,7 +154,7 @@ struct GradientScan {
             for x in columns where trackers[x - columns.lowerBound].start >= 0 {
                 close(&runs, line: x, start: trackers[x - columns.lowerBound].start, end: height - 1) { (x, $0) }
             }
-        }
+        }}
         return runs
     }
 
