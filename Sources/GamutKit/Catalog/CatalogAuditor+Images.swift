@@ -77,6 +77,12 @@ extension CatalogAuditor {
         func add(_ rule: Rule, _ message: String, values: [String: Double] = [:], region: PixelRect? = nil) {
             findings.append(finding(rule, file: path, asset: name, message: message, values: values, region: region))
         }
+        /// An image in the sRGB slot must fit sRGB.
+        func checkSRGBSlot(_ analysis: ImageAnalysis) {
+            guard job.entry.displayGamut == .sRGB, analysis.outOfGamutPixels > 0 else { return }
+            add(Rules.srgbSlotOutOfGamut, "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
+                values: ["outOfGamutPercent": analysis.outOfGamutPercent])
+        }
         let image: Image, analysis: ImageAnalysis, wide: Bool
         do {
             image = try PNG.read(contentsOf: path, options: decoding)
@@ -95,10 +101,7 @@ extension CatalogAuditor {
             return (findings + [unreadable], nil)
         }
         guard wide else {
-            if job.entry.displayGamut == .sRGB, analysis.outOfGamutPixels > 0 {
-                add(Rules.srgbSlotOutOfGamut, "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
-                    values: ["outOfGamutPercent": analysis.outOfGamutPercent])
-            }
+            checkSRGBSlot(analysis)
             return (findings, analysis)
         }
         let profile = ColorText.space(of: image.profile)
@@ -113,10 +116,7 @@ extension CatalogAuditor {
             add(Rules.wideProfileFitsSRGB, "\(file) carries the wide profile \(profile) but all its pixels are inside \(analysis.targetProfile)")
         }
         if job.entry.displayGamut == .sRGB {
-            if analysis.outOfGamutPixels > 0 {
-                add(Rules.srgbSlotOutOfGamut, "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
-                    values: ["outOfGamutPercent": analysis.outOfGamutPercent])
-            }
+            checkSRGBSlot(analysis)
             return (findings, analysis)
         }
         // What sRGB displays show when the set has no sRGB image: this image, clipped.
