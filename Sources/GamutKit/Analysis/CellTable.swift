@@ -1,25 +1,27 @@
 /// Pixel counts by (display code, source Lab cell of 1 ΔE76): an open-addressing hash table with a
-/// multiplicative hash, much cheaper per update than a dictionary of dictionaries.
+/// multiplicative hash, much cheaper per update than a dictionary of dictionaries. Key and entry share
+/// one 40-byte slot, so an update touches one cache line; a cell's Lab is not stored (its representative
+/// pixel's is recomputed for the few cells that are compared).
 struct CellTable {
     struct Entry {
+        /// 0 marks an empty slot.
+        var key: UInt64 = 0
         var count: Int32 = 0
+        /// 1 when any of the cell's pixels is out of gamut.
         var outOfGamut: Int32 = 0
         /// A pixel of the cell (its source color is read back for reports).
         var x: Int32 = 0, y: Int32 = 0
         /// Bounds of the cell's pixels (inclusive).
         var x0: Int32 = .max, y0: Int32 = .max, x1: Int32 = .min, y1: Int32 = .min
-        var lab: SIMD3<Float> = .zero
     }
 
-    private(set) var keys: [UInt64]
-    private(set) var entries: [Entry]
+    private(set) var slots: [Entry]
     private(set) var used = 0
 
     init(capacity: Int = 1 << 12) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = [UInt64](repeating: 0, count: size)
-        entries = [Entry](repeating: Entry(), count: size)
+        slots = [Entry](repeating: Entry(), count: size)
     }
 
     /// The key of a display code and a source Lab: code in the high bits, the Lab cell in the low 26.
@@ -38,61 +40,59 @@ struct CellTable {
 
     /// Adds `count` pixels in `x0…x1` of row `y`.
     @inline(__always)
-    mutating func add(_ key: UInt64, x0: Int, x1: Int, y: Int, lab: SIMD3<Float>, count: Int, outOfGamut: Bool) {
-        if used * 2 >= keys.count { grow() }
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & (keys.count - 1)
-        while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & (keys.count - 1) }
-        if keys[slot] == 0 {
-            keys[slot] = key
-            entries[slot] = Entry(x: Int32(x0), y: Int32(y), lab: lab)
-            used += 1
+    mutating func add(_ key: UInt64, x0: Int, x1: Int, y: Int, count: Int, outOfGamut: Bool) {
+        if used * 2 >= slots.count { grow() }
+        let mask = slots.count - 1
+        slots.withUnsafeMutableBufferPointer { table in
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+            while table[slot].key != 0 && table[slot].key != key { slot = (slot + 1) & mask }
+            if table[slot].key == 0 {
+                table[slot] = Entry(key: key, x: Int32(x0), y: Int32(y))
+                used += 1
+            }
+            table[slot].count += Int32(count)
+            if outOfGamut { table[slot].outOfGamut = 1 }
+            table[slot].x0 = min(table[slot].x0, Int32(x0))
+            table[slot].x1 = max(table[slot].x1, Int32(x1))
+            table[slot].y0 = min(table[slot].y0, Int32(y))
+            table[slot].y1 = max(table[slot].y1, Int32(y))
         }
-        entries[slot].count += Int32(count)
-        if outOfGamut { entries[slot].outOfGamut += Int32(count) }
-        entries[slot].x0 = min(entries[slot].x0, Int32(x0))
-        entries[slot].x1 = max(entries[slot].x1, Int32(x1))
-        entries[slot].y0 = min(entries[slot].y0, Int32(y))
-        entries[slot].y1 = max(entries[slot].y1, Int32(y))
     }
 
     /// Adds another table's entries.
     mutating func merge(_ other: CellTable) {
-        for (slot, key) in other.keys.enumerated() where key != 0 {
-            let e = other.entries[slot]
-            add(key, x0: Int(e.x), x1: Int(e.x), y: Int(e.y), lab: e.lab, count: 0, outOfGamut: false)
-            let mine = find(key)!
-            entries[mine].count += e.count
-            entries[mine].outOfGamut += e.outOfGamut
-            entries[mine].x0 = min(entries[mine].x0, e.x0)
-            entries[mine].x1 = max(entries[mine].x1, e.x1)
-            entries[mine].y0 = min(entries[mine].y0, e.y0)
-            entries[mine].y1 = max(entries[mine].y1, e.y1)
+        for e in other.slots where e.key != 0 {
+            if used * 2 >= slots.count { grow() }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: (e.key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+            while slots[slot].key != 0 && slots[slot].key != e.key { slot = (slot + 1) & mask }
+            if slots[slot].key == 0 {
+                slots[slot] = e
+                used += 1
+            } else {
+                slots[slot].count += e.count
+                slots[slot].outOfGamut |= e.outOfGamut
+                slots[slot].x0 = min(slots[slot].x0, e.x0)
+                slots[slot].x1 = max(slots[slot].x1, e.x1)
+                slots[slot].y0 = min(slots[slot].y0, e.y0)
+                slots[slot].y1 = max(slots[slot].y1, e.y1)
+            }
         }
     }
 
-    func find(_ key: UInt64) -> Int? {
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & (keys.count - 1)
-        while keys[slot] != 0 {
-            if keys[slot] == key { return slot }
-            slot = (slot + 1) & (keys.count - 1)
-        }
-        return nil
-    }
-
-    /// Every (key, entry).
-    var all: [(key: UInt64, entry: Entry)] {
-        keys.indices.compactMap { keys[$0] == 0 ? nil : (keys[$0], entries[$0]) }
-    }
+    /// Every used entry.
+    var all: [Entry] { slots.filter { $0.key != 0 } }
 
     private mutating func grow() {
-        let old = all
-        self = CellTable(capacity: keys.count)
-        for (key, e) in old {
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & (keys.count - 1)
-            while keys[slot] != 0 { slot = (slot + 1) & (keys.count - 1) }
-            keys[slot] = key
-            entries[slot] = e
-            used += 1
+        let old = slots
+        var size = slots.count * 2
+        if size < 16 { size = 16 }
+        slots = [Entry](repeating: Entry(), count: size)
+        let mask = size - 1
+        for e in old where e.key != 0 {
+            var slot = Int(truncatingIfNeeded: (e.key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+            while slots[slot].key != 0 { slot = (slot + 1) & mask }
+            slots[slot] = e
         }
     }
 }

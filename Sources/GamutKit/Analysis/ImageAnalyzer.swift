@@ -186,8 +186,7 @@ final class PixelPass: Sendable {
 
     struct GroupCell {
         var count = 0
-        var lab: Lab
-        /// A pixel of this cell (its source color is read back when reported).
+        /// A pixel of this cell, standing for it: its source color is what is compared and reported.
         var x: Int32, y: Int32
     }
 
@@ -214,7 +213,8 @@ final class PixelPass: Sendable {
         var index = CodeIndex(capacity: entries.count)
         var groupOf = [Int32](repeating: 0, count: entries.count)
         var result = Groups()
-        for (k, (key, e)) in entries.enumerated() {
+        for (k, e) in entries.enumerated() {
+            let key = e.key
             let rect = PixelRect(x: Int(e.x0), y: Int(e.y0), width: Int(e.x1 - e.x0 + 1), height: Int(e.y1 - e.y0 + 1))
             let code = CellTable.code(key)
             let g = index.insert(code, as: result.groups.count)
@@ -233,11 +233,10 @@ final class PixelPass: Sendable {
             starts[g + 1] += starts[g]
             result.groups[g].cells = starts[g]..<starts[g + 1]
         }
-        result.cells = [GroupCell](repeating: GroupCell(lab: Lab(l: 0, a: 0, b: 0), x: 0, y: 0), count: entries.count)
-        for (k, (_, e)) in entries.enumerated() {
+        result.cells = [GroupCell](repeating: GroupCell(x: 0, y: 0), count: entries.count)
+        for (k, e) in entries.enumerated() {
             let g = Int(groupOf[k])
-            result.cells[starts[g]] = GroupCell(count: Int(e.count), lab: Lab(l: Double(e.lab.x), a: Double(e.lab.y), b: Double(e.lab.z)),
-                                                x: e.x, y: e.y)
+            result.cells[starts[g]] = GroupCell(count: Int(e.count), x: e.x, y: e.y)
             starts[g] += 1
         }
         return result
@@ -306,16 +305,16 @@ final class PixelPass: Sendable {
         let histogram = scratch(Self.histogramBins, 0)
         defer { edge.deallocate(); edgeLab.deallocate(); sourceLab.deallocate(); deltaE.deallocate(); histogram.deallocate() }
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
-        var pending: (key: UInt64, lab: SIMD3<Float>, x0: Int, x1: Int, y: Int)?
+        var pending: (key: UInt64, x0: Int, x1: Int, y: Int)?
         func flush(_ cells: inout CellTable) {
             guard let p = pending else { return }
-            cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, lab: p.lab, count: p.x1 - p.x0 + 1, outOfGamut: true)
+            cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: true)
             pending = nil
         }
-        var pendingInGamut: (key: UInt64, lab: SIMD3<Float>, x0: Int, x1: Int, y: Int)?
+        var pendingInGamut: (key: UInt64, x0: Int, x1: Int, y: Int)?
         func flushInGamut(_ cells: inout CellTable) {
             guard let p = pendingInGamut else { return }
-            cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, lab: p.lab, count: p.x1 - p.x0 + 1, outOfGamut: false)
+            cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: false)
             pendingInGamut = nil
         }
         /// X, Y and Z of four listed pixels of the row (the last one repeated past the end).
@@ -384,7 +383,7 @@ final class PixelPass: Sendable {
                     pendingInGamut!.x1 = x
                 } else {
                     flushInGamut(&result.cells)
-                    pendingInGamut = (key, edgeLab[i], x, x, y)
+                    pendingInGamut = (key, x, x, y)
                 }
             }
             guard count > 0 else { continue }
@@ -431,7 +430,7 @@ final class PixelPass: Sendable {
                     pending!.x1 = x
                 } else {
                     flush(&result.cells)
-                    pending = (key, sourceLab[i], x, x, y)
+                    pending = (key, x, x, y)
                 }
             }
         }
@@ -501,10 +500,11 @@ final class PixelPass: Sendable {
             let cells = members.flatMap { m in all.cells[values[m].cells].filter { $0.count >= minimum }.map { (group: m, cell: $0) } }
                 .sorted { ($1.cell.count, $0.cell.y, $0.cell.x) < ($0.cell.count, $1.cell.y, $1.cell.x) }.prefix(32)  // ties: reading order
             guard cells.count >= 2 else { continue }
+            let labs = cells.map { pixelLab(x: Int($0.cell.x), y: Int($0.cell.y)) }
             var pairs: [(Int, Int, Double)] = []
             for i in cells.indices {
                 for j in cells.indices where j > i {
-                    let d = CIEDE2000.difference(cells[i].cell.lab, cells[j].cell.lab)
+                    let d = CIEDE2000.difference(labs[i - cells.startIndex], labs[j - cells.startIndex])
                     if d >= settings.collapseSource { pairs.append((i, j, d)) }
                 }
             }
