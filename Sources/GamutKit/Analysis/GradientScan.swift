@@ -22,12 +22,19 @@ struct GradientScan {
         var worst: Int, worstX: Int, worstY: Int  // ΔE00 × 100 of the run's worst pixel, and where
     }
 
-    /// The state of a run being followed along a line.
+    /// The state of a run being followed along a line. Plain scalars: building small SIMD vectors from
+    /// loaded samples goes through memory on baseline x86-64 and costs more than the comparisons.
     struct Tracker {
         var start = -1
-        var previous: SIMD4<Int32> = .zero
-        var direction: SIMD4<Int32> = .zero
+        var previous: Sample = .init()
+        /// Per channel: +1 rising, −1 falling, 0 not yet known.
+        var direction: Sample = .init()
         var lastCode: UInt32 = 0
+    }
+
+    /// Up to three source channels of a pixel, in codes.
+    struct Sample {
+        var c0: Int32 = 0, c1: Int32 = 0, c2: Int32 = 0
     }
 
     func regions() -> [ClippingGradientRegion] {
@@ -58,40 +65,47 @@ struct GradientScan {
     /// Whether the pixel continues the run, updating its state: the shown color moves at most one code
     /// per channel, and every source channel moves by at most `maximumStep`, in a consistent direction.
     @inline(__always)
-    private func continues(_ t: inout Tracker, _ sample: SIMD4<Int32>, _ code: UInt32) -> Bool {
+    private func continues(_ t: inout Tracker, _ sample: Sample, _ code: UInt32) -> Bool {
         guard GradientScan.shownStepIsSmall(t.lastCode, code) else { return false }
-        let step = sample &- t.previous
-        let limit = SIMD4<Int32>(repeating: maximumStep)
-        if any(step .> limit .| step .< 0 &- limit) { return false }
-        let sign = SIMD4<Int32>(repeating: 0).replacing(with: 1, where: step .> 0).replacing(with: -1, where: step .< 0)
-        if any((t.direction .!= 0) .& (sign .!= 0) .& (t.direction .!= sign)) { return false }
-        t.direction.replace(with: sign, where: t.direction .== 0)
-        return true
+        let limit = maximumStep
+        // One channel: within the step limit, and in the run's direction once that is known. A failed
+        // check ends the run, so a partly updated direction is never used.
+        @inline(__always) func follows(_ now: Int32, _ before: Int32, _ direction: inout Int32) -> Bool {
+            let step = now &- before
+            guard step <= limit, step >= -limit else { return false }
+            let sign: Int32 = step > 0 ? 1 : step < 0 ? -1 : 0
+            if direction == 0 { direction = sign } else if sign != 0 && sign != direction { return false }
+            return true
+        }
+        return follows(sample.c0, t.previous.c0, &t.direction.c0) && follows(sample.c1, t.previous.c1, &t.direction.c1)
+            && follows(sample.c2, t.previous.c2, &t.direction.c2)
     }
 
     @inline(__always)
-    private func sample(_ row: UnsafeRawPointer, _ x: Int) -> SIMD4<Int32> {
+    private func sample(_ row: UnsafeRawPointer, _ x: Int) -> Sample {
         let channels = pass.channels
         if pass.maxCode == 255 {
             let p = row + x * channels
             return pass.colorChannels == 3
-                ? SIMD4(Int32(p.load(as: UInt8.self)), Int32(p.load(fromByteOffset: 1, as: UInt8.self)), Int32(p.load(fromByteOffset: 2, as: UInt8.self)), 0)
-                : SIMD4(Int32(p.load(as: UInt8.self)), 0, 0, 0)
+                ? Sample(c0: Int32(p.load(as: UInt8.self)), c1: Int32(p.load(fromByteOffset: 1, as: UInt8.self)),
+                         c2: Int32(p.load(fromByteOffset: 2, as: UInt8.self)))
+                : Sample(c0: Int32(p.load(as: UInt8.self)))
         }
         let p = row + x * channels * 2
         return pass.colorChannels == 3
-            ? SIMD4(Int32(p.loadUnaligned(as: UInt16.self)), Int32(p.loadUnaligned(fromByteOffset: 2, as: UInt16.self)),
-                    Int32(p.loadUnaligned(fromByteOffset: 4, as: UInt16.self)), 0)
-            : SIMD4(Int32(p.loadUnaligned(as: UInt16.self)), 0, 0, 0)
+            ? Sample(c0: Int32(p.loadUnaligned(as: UInt16.self)), c1: Int32(p.loadUnaligned(fromByteOffset: 2, as: UInt16.self)),
+                     c2: Int32(p.loadUnaligned(fromByteOffset: 4, as: UInt16.self)))
+            : Sample(c0: Int32(p.loadUnaligned(as: UInt16.self)))
     }
 
     /// Whether two packed shown codes differ by at most one code per channel.
     @inline(__always)
     static func shownStepIsSmall(_ a: UInt32, _ b: UInt32) -> Bool {
-        let x = SIMD4<Int32>(Int32(a & 0xFF), Int32(a >> 8 & 0xFF), Int32(a >> 16 & 0xFF), 0)
-        let y = SIMD4<Int32>(Int32(b & 0xFF), Int32(b >> 8 & 0xFF), Int32(b >> 16 & 0xFF), 0)
-        let d = x &- y
-        return !any(d .> 1 .| d .< -1)
+        @inline(__always) func near(_ shift: UInt32) -> Bool {
+            let d = Int32(a >> shift & 0xFF) - Int32(b >> shift & 0xFF)
+            return d <= 1 && d >= -1
+        }
+        return near(0) && near(8) && near(16)
     }
 
     /// Runs along rows `rows`.
@@ -106,7 +120,7 @@ struct GradientScan {
                 for x in 0..<width {
                     let code = packed[y * width + x]
                     let outside = code & PixelPass.outOfGamut != 0
-                    let value = outside ? sample(row, x) : .zero
+                    let value = outside ? sample(row, x) : Sample()
                     if t.start >= 0 && (!outside || !continues(&t, value, code)) {
                         close(&runs, line: y, start: t.start, end: x - 1) { ($0, y) }
                         t.start = -1
@@ -139,7 +153,7 @@ struct GradientScan {
                     let i = x - columns.lowerBound
                     let code = packed[y * width + x]
                     let outside = code & PixelPass.outOfGamut != 0
-                    let value = outside ? sample(row, x) : .zero
+                    let value = outside ? sample(row, x) : Sample()
                     if trackers[i].start >= 0 && (!outside || !continues(&trackers[i], value, code)) {
                         close(&runs, line: x, start: trackers[i].start, end: y - 1) { (x, $0) }
                         trackers[i].start = -1
