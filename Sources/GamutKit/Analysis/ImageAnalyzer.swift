@@ -282,6 +282,8 @@ final class PixelPass: Sendable {
 
     private func runRows(_ rows: Range<Int>, input: InputRows, output: PackedCodes) -> BandResult {
         var result = BandResult(bins: Self.histogramBins)
+        let visibleClip = settings.visibleClip
+        var worstDeltaE = -1.0
         /// Scratch space for one row, freed when the band is done (plain arrays cost a uniqueness check per write).
         func scratch<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
             let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
@@ -404,7 +406,8 @@ final class PixelPass: Sendable {
                         Lab(l: Double(shownL[lane]), a: Double(shownA[lane]), b: Double(shownB[lane]))))
                 }
             }
-            // 3. Statistics, flags and groups.
+            // 3. Statistics, flags and groups. Visible pixels of the row are bounded once per row.
+            var firstVisible = Int.max, lastVisible = -1
             for i in 0..<count {
                 let x = outside[i], index = y * width + x
                 let e = Double(deltaE[i])
@@ -413,14 +416,15 @@ final class PixelPass: Sendable {
                 histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
                 output.deltaE[index] = UInt16(min(e * 100, 65535))
                 var code = output.pointer[index]
-                let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= settings.visibleClip ? 1 : 0
-                if e >= settings.visibleClip {
+                let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= visibleClip ? 1 : 0
+                if e >= visibleClip {
                     result.visible += 1
                     code |= Self.visible
-                    let here = PixelRect(x: x, y: y, width: 1, height: 1)
-                    result.visibleBounds = result.visibleBounds.map { $0.union(here) } ?? here
+                    firstVisible = min(firstVisible, x)
+                    lastVisible = x
                 }
-                if e > (result.worst?.deltaE ?? -1) {
+                if e > worstDeltaE {
+                    worstDeltaE = e
                     result.worst = PixelSample(x: x, y: y, source: encoded(x: x, y: y), shown: Self.codes(code), deltaE: e)
                 }
                 code |= severity << Self.severityShift
@@ -432,6 +436,10 @@ final class PixelPass: Sendable {
                     flush(&result.cells)
                     pending = (key, x, x, y)
                 }
+            }
+            if lastVisible >= 0 {
+                let here = PixelRect(x: firstVisible, y: y, width: lastVisible - firstVisible + 1, height: 1)
+                result.visibleBounds = result.visibleBounds.map { $0.union(here) } ?? here
             }
         }
         flush(&result.cells)
