@@ -505,8 +505,7 @@ final class PixelPass: Sendable {
             return lab
         }
         for members in clusters {
-            let cells = members.flatMap { m in all.cells[values[m].cells].filter { $0.count >= minimum }.map { (group: m, cell: $0) } }
-                .sorted { ($1.cell.count, $0.cell.y, $0.cell.x) < ($0.cell.count, $1.cell.y, $1.cell.x) }.prefix(32)  // ties: reading order
+            let cells = Self.largestCells(members.lazy.map { (values[$0].cells, $0) }, in: all.cells, minimum: minimum, limit: 32)
             guard cells.count >= 2 else { continue }
             let labs = cells.map { pixelLab(x: Int($0.cell.x), y: Int($0.cell.y)) }
             var pairs: [(Int, Int, Double)] = []
@@ -531,6 +530,27 @@ final class PixelPass: Sendable {
             }
         }
         return found.sorted { ($0.pixelCount, $0.sourceDeltaE) > ($1.pixelCount, $1.sourceDeltaE) }
+    }
+
+    /// The `limit` largest cells of at least `minimum` pixels among the groups' cells, largest first
+    /// (ties in reading order), kept in a small sorted buffer rather than sorting every candidate.
+    static func largestCells<S: Sequence>(_ groups: S, in cells: [GroupCell], minimum: Int, limit: Int)
+        -> [(group: Int, cell: GroupCell)] where S.Element == (Range<Int>, Int) {
+        var top: [(group: Int, cell: GroupCell)] = []
+        top.reserveCapacity(limit + 1)
+        @inline(__always) func before(_ a: GroupCell, _ b: GroupCell) -> Bool {
+            (b.count, a.y, a.x) < (a.count, b.y, b.x)
+        }
+        for (range, group) in groups {
+            for cell in cells[range] where cell.count >= minimum {
+                if top.count == limit, let last = top.last, !before(cell, last.cell) { continue }
+                var position = top.count
+                while position > 0 && before(cell, top[position - 1].cell) { position -= 1 }
+                top.insert((group, cell), at: position)
+                if top.count > limit { top.removeLast() }
+            }
+        }
+        return top
     }
 
     static func percentile(_ histogram: [Int], _ p: Double) -> Double {
