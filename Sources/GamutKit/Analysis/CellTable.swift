@@ -61,21 +61,26 @@ struct CellTable {
 
     /// Adds another table's entries.
     mutating func merge(_ other: CellTable) {
-        for e in other.slots where e.key != 0 {
-            if used * 2 >= slots.count { grow() }
-            let mask = slots.count - 1
+        for e in other.slots where e.key != 0 { add(e) }
+    }
+
+    /// Adds an entry's pixels (count, flag and bounds) to the entry of the same key.
+    mutating func add(_ e: Entry) {
+        if used * 2 >= slots.count { grow() }
+        let mask = slots.count - 1
+        slots.withUnsafeMutableBufferPointer { table in
             var slot = Int(truncatingIfNeeded: (e.key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
-            while slots[slot].key != 0 && slots[slot].key != e.key { slot = (slot + 1) & mask }
-            if slots[slot].key == 0 {
-                slots[slot] = e
+            while table[slot].key != 0 && table[slot].key != e.key { slot = (slot + 1) & mask }
+            if table[slot].key == 0 {
+                table[slot] = e
                 used += 1
             } else {
-                slots[slot].count += e.count
-                slots[slot].outOfGamut |= e.outOfGamut
-                slots[slot].x0 = min(slots[slot].x0, e.x0)
-                slots[slot].x1 = max(slots[slot].x1, e.x1)
-                slots[slot].y0 = min(slots[slot].y0, e.y0)
-                slots[slot].y1 = max(slots[slot].y1, e.y1)
+                table[slot].count += e.count
+                table[slot].outOfGamut |= e.outOfGamut
+                table[slot].x0 = min(table[slot].x0, e.x0)
+                table[slot].x1 = max(table[slot].x1, e.x1)
+                table[slot].y0 = min(table[slot].y0, e.y0)
+                table[slot].y1 = max(table[slot].y1, e.y1)
             }
         }
     }
@@ -93,6 +98,45 @@ struct CellTable {
             var slot = Int(truncatingIfNeeded: (e.key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
             while slots[slot].key != 0 { slot = (slot + 1) & mask }
             slots[slot] = e
+        }
+    }
+}
+
+/// A small direct-mapped cache in front of a ``CellTable``: a cell met again in the next rows (the usual
+/// case on smooth images) accumulates here, in a few kilobytes that stay in cache, and reaches the big
+/// table once, when evicted or drained. Owned by one band of the pass; not shared.
+final class CellCache {
+    private let slots: UnsafeMutableBufferPointer<CellTable.Entry>
+
+    init(size: Int = 2048) {
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: CellTable.Entry())
+    }
+
+    deinit { slots.deallocate() }
+
+    /// Adds `count` pixels in `x0…x1` of row `y`, evicting into `table` the cell that held the slot.
+    @inline(__always)
+    func add(_ key: UInt64, x0: Int, x1: Int, y: Int, count: Int, outOfGamut: Bool, into table: inout CellTable) {
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
+        if slots[slot].key == key {
+            slots[slot].count += Int32(count)
+            if outOfGamut { slots[slot].outOfGamut = 1 }
+            slots[slot].x0 = min(slots[slot].x0, Int32(x0))
+            slots[slot].x1 = max(slots[slot].x1, Int32(x1))
+            slots[slot].y1 = Int32(y)  // rows arrive in order
+            return
+        }
+        if slots[slot].key != 0 { table.add(slots[slot]) }
+        slots[slot] = CellTable.Entry(key: key, count: Int32(count), outOfGamut: outOfGamut ? 1 : 0, x: Int32(x0), y: Int32(y),
+                                      x0: Int32(x0), y0: Int32(y), x1: Int32(x1), y1: Int32(y))
+    }
+
+    /// Moves every cached cell into `table`.
+    func drain(into table: inout CellTable) {
+        for i in slots.indices where slots[i].key != 0 {
+            table.add(slots[i])
+            slots[i] = CellTable.Entry()
         }
     }
 }

@@ -308,15 +308,16 @@ final class PixelPass: Sendable {
         defer { edge.deallocate(); edgeLab.deallocate(); sourceLab.deallocate(); deltaE.deallocate(); histogram.deallocate() }
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
         var pending: (key: UInt64, x0: Int, x1: Int, y: Int)?
+        let cache = CellCache()
         func flush(_ cells: inout CellTable) {
             guard let p = pending else { return }
-            cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: true)
+            cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: true, into: &cells)
             pending = nil
         }
         var pendingInGamut: (key: UInt64, x0: Int, x1: Int, y: Int)?
         func flushInGamut(_ cells: inout CellTable) {
             guard let p = pendingInGamut else { return }
-            cells.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: false)
+            cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: false, into: &cells)
             pendingInGamut = nil
         }
         /// X, Y and Z of four listed pixels of the row (the last one repeated past the end).
@@ -444,6 +445,7 @@ final class PixelPass: Sendable {
         }
         flush(&result.cells)
         flushInGamut(&result.cells)
+        cache.drain(into: &result.cells)
         result.histogram = Array(histogram)
         return result
     }
