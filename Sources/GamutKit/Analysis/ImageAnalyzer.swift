@@ -88,10 +88,10 @@ final class PixelPass: Sendable {
         maxCode = format.sample == .uint8 ? 255 : 65535
         fromXYZ = simulation.fromXYZ.m.map(Float.init)
         let displayMax = simulation.displayMax
-        encodeTables = simulation.targetModel.curves.map { ShaperKernel.outputTable($0, scale: displayMax) }
+        encodeTables = simulation.targetModel.curves.map { $0.table(.output(scale: displayMax)) }
         if let model = simulation.sourceModel, colorChannels == 3 {
             let codes = Int(maxCode)
-            inputTables = model.curves.map { curve in (0...codes).map { Float(curve.linearize(Double($0) / Double(codes))) } }
+            inputTables = model.curves.map { $0.table(.linear(maximum: codes)) }
             sourceToXYZ = model.toXYZD50.m.map(Float.init)
         } else {
             inputTables = nil

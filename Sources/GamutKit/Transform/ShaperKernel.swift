@@ -26,10 +26,8 @@ final class ShaperKernel: Sendable {
         matrix = combined.m.map { Float($0) }
         let inputMax = sourceFormat.sample == .uint8 ? 255.0 : 65535.0
         let outputMax = destinationFormat.sample == .uint8 ? 255.0 : 65535.0
-        inputTables = Self.shared(source.curves) { curve in
-            (0...Int(inputMax)).map { Float(curve.linearize(Double($0) / inputMax)) }
-        }
-        outputTables = Self.shared(destination.curves) { Self.outputTable($0, scale: outputMax) }
+        inputTables = source.curves.map { $0.table(.linear(maximum: Int(inputMax))) }
+        outputTables = destination.curves.map { $0.table(.output(scale: outputMax)) }
         self.source = sourceFormat
         self.destination = destinationFormat
     }
@@ -40,17 +38,6 @@ final class ShaperKernel: Sendable {
         (0..<outputTableSize).map { index in
             let x = Double(Float(bitPattern: UInt32(index) << 16))
             return Float(min(max(curve.encode(min(x, 1)), 0), 1) * scale)
-        }
-    }
-
-    /// Builds one table per distinct curve.
-    private static func shared(_ curves: [ShaperCurve], _ build: (ShaperCurve) -> [Float]) -> [[Float]] {
-        var built: [String: [Float]] = [:]
-        return curves.map { curve in
-            if let table = built[curve.key] { return table }
-            let table = build(curve)
-            built[curve.key] = table
-            return table
         }
     }
 

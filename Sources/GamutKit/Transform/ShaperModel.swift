@@ -1,4 +1,5 @@
 internal import CLCMS2
+import Synchronization
 
 /// One channel's tone curve, evaluated in double precision for building lookup tables.
 final class ShaperCurve: Sendable {
@@ -51,6 +52,33 @@ final class ShaperCurve: Sendable {
         case .lcms(_, let inverse): Double(cmsEvalToneCurveFloat(inverse, Float(v)))
         }
     }
+
+    enum TableKind: Hashable {
+        /// Linear light of each input code 0…`maximum`.
+        case linear(maximum: Int)
+        /// ``ShaperKernel/outputTable(_:scale:)``.
+        case output(scale: Double)
+    }
+
+    /// Tables built from curves, by curve key and kind, kept for the next transform or analysis with an
+    /// equal curve (a 16-bit table takes ~65,000 curve evaluations, and a folder of images shares a few
+    /// profiles, each image decoding its own copy). Bounded: cleared when it holds 64 tables (16 MiB).
+    private static let tables = Mutex<[String: [Float]]>([:])
+
+    /// The table of `kind` for this curve, built once per distinct curve.
+    func table(_ kind: TableKind) -> [Float] {
+        let name = "\(kind) \(key)"
+        if let table = Self.tables.withLock({ $0[name] }) { return table }
+        let table: [Float] = switch kind {
+        case .linear(let maximum): (0...maximum).map { Float(linearize(Double($0) / Double(maximum))) }
+        case .output(let scale): ShaperKernel.outputTable(self, scale: scale)
+        }
+        Self.tables.withLock { cache in
+            if cache.count >= 64 { cache.removeAll() }
+            cache[name] = table
+        }
+        return table
+    }
 }
 
 /// An RGB matrix/TRC profile as GamutKit's fast path sees it: a curve per channel and a matrix
@@ -93,7 +121,15 @@ extension ShaperCurve {
     static func keyOf(_ curve: OpaquePointer) -> String {
         switch ProfileInspection.kind(of: curve) {
         case .parametric(let type, let parameters): "p\(type):\(parameters)"
-        case .sampled: "s\(UInt(bitPattern: curve.hashValue))"
+        case .sampled:
+            // By content, not address: tables are cached across profiles, and a freed curve's address is reused.
+            { () -> String in
+                let count = Int(cmsGetToneCurveEstimatedTableEntries(curve))
+                guard count > 0, let values = cmsGetToneCurveEstimatedTable(curve) else { return "s-empty" }
+                var hasher = Hasher()
+                for i in 0..<count { hasher.combine(values[i]) }
+                return "s\(count):\(hasher.finalize()):\(values[0]):\(values[count / 2]):\(values[count - 1])"
+            }()
         }
     }
 }
