@@ -24,8 +24,8 @@ public enum ImageAnalyzer {
         let target = target ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB
         let pass = try PixelPass(image: image, target: target, settings: settings)
         let bands = ColorTransform.bandCount(pixels: image.width * image.height, height: image.height, threads: threads)
-        var packed = [UInt32](repeating: 0, count: image.width * image.height)
-        var deltaE = [UInt16](repeating: 0, count: image.width * image.height)
+        var (packed, deltaE) = PixelBuffers.take(count: image.width * image.height)
+        defer { PixelBuffers.give(back: (packed, deltaE)) }
         let results = packed.withUnsafeMutableBufferPointer { codes in
             deltaE.withUnsafeMutableBufferPointer { differences in
                 pass.run(into: codes.baseAddress!, deltaE: differences.baseAddress!, bands: max(1, bands))
@@ -586,6 +586,31 @@ final class PixelPass: Sendable {
         }
         let pixels = try PixelBuffer(width: width, height: height, format: .rgba8, bytes: bytes)
         return Image(pixels: pixels, profile: .sRGB, colorSource: .iccp(name: "sRGB"))
+    }
+}
+
+/// The per-pixel buffers of an analysis (display codes and ΔE00), kept for the next analysis: each is tens
+/// of megabytes for a 4K image, which the allocator maps fresh every time, and faulting those pages in
+/// costs more than the work done in them. One set is kept; concurrent analyses allocate their own.
+enum PixelBuffers {
+    private static let kept = Mutex<(packed: [UInt32], deltaE: [UInt16])?>(nil)
+
+    /// Buffers of `count` elements: display codes (every element is written by the pass) and ΔE00 × 100,
+    /// zeroed (the pass writes it for out-of-gamut pixels only).
+    static func take(count: Int) -> (packed: [UInt32], deltaE: [UInt16]) {
+        if var buffers = kept.withLock({ $0.take() }), buffers.packed.count >= count, buffers.packed.count <= 2 * count {
+            buffers.packed.removeLast(buffers.packed.count - count)
+            buffers.deltaE.removeLast(buffers.deltaE.count - count)
+            buffers.deltaE.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            return buffers
+        }
+        return ([UInt32](repeating: 0, count: count), [UInt16](repeating: 0, count: count))
+    }
+
+    /// Keeps the buffers for the next analysis, for images up to 2^25 pixels (the two buffers then hold 200 MB).
+    static func give(back buffers: (packed: [UInt32], deltaE: [UInt16])) {
+        guard buffers.packed.count <= 1 << 25 else { return }
+        kept.withLock { $0 = buffers }
     }
 }
 
