@@ -471,18 +471,17 @@ final class PixelPass: Sendable {
             return i
         }
         // Join each out-of-gamut code with the codes present one step away per channel (chains reach further).
-        for (i, group) in values.enumerated() where group.outOfGamut > 0 {
+        // Each neighboring pair is looked at once, from the code whose neighbor lies in the positive half of
+        // the 26 directions (b, then g, then r increasing), and joined when either code is out of gamut.
+        for (i, group) in values.enumerated() {
             let key = group.code
             let c0 = Int(key & 0xFF), c1 = Int(key >> 8 & 0xFF), c2 = Int(key >> 16 & 0xFF)
-            for r in max(0, c0 - 1)...min(255, c0 + 1) {
-                for g in max(0, c1 - 1)...min(255, c1 + 1) {
-                    for b in max(0, c2 - 1)...min(255, c2 + 1) {
-                        let near = UInt32(r | g << 8 | b << 16)
-                        guard near != key, let j = index.find(near) else { continue }
-                        let (a, z) = (root(i), root(j))
-                        if a != z { parent[a] = z }
-                    }
-                }
+            for (dr, dg, db) in Self.forwardSteps {
+                let r = c0 + dr, g = c1 + dg, b = c2 + db
+                guard r >= 0, r <= 255, g >= 0, g <= 255, b <= 255 else { continue }
+                guard let j = index.find(UInt32(r | g << 8 | b << 16)), group.outOfGamut > 0 || values[j].outOfGamut > 0 else { continue }
+                let (a, z) = (root(i), root(j))
+                if a != z { parent[a] = z }
             }
         }
         // Clusters that hold an out-of-gamut code, as runs of indexes sorted by root.
@@ -554,6 +553,13 @@ final class PixelPass: Sendable {
         }
         return top
     }
+
+    /// The 13 of the 26 one-code steps that point forward (first nonzero of b, g, r positive).
+    static let forwardSteps: [(Int, Int, Int)] = {
+        var steps: [(Int, Int, Int)] = []
+        for db in -1...1 { for dg in -1...1 { for dr in -1...1 where (db, dg, dr) > (0, 0, 0) { steps.append((dr, dg, db)) } } }
+        return steps
+    }()
 
     static func percentile(_ histogram: [Int], _ p: Double) -> Double {
         let total = histogram.reduce(0, +)
