@@ -70,6 +70,8 @@ final class PixelPass: Sendable {
     /// For matrix/TRC sources: per-code linear light and the matrix to XYZ; nil means LittleCMS per row.
     let inputTables: [[Float]]?
     let sourceToXYZ: [Float]
+    /// For matrix/TRC sources: linear source light → linear target light (the two matrices combined in double precision).
+    let sourceToTarget: [Float]
 
     init(image: Image, target: ColorProfile, settings: AnalysisSettings) throws(GamutError) {
         guard image.pixels.format.sample != .float32, image.pixels.format.layout != .cmyk else {
@@ -93,9 +95,11 @@ final class PixelPass: Sendable {
             let codes = Int(maxCode)
             inputTables = model.curves.map { $0.table(.linear(maximum: codes)) }
             sourceToXYZ = model.toXYZD50.m.map(Float.init)
+            sourceToTarget = (simulation.fromXYZ * model.toXYZD50).m.map(Float.init)
         } else {
             inputTables = nil
             sourceToXYZ = []
+            sourceToTarget = []
         }
     }
 
@@ -126,40 +130,15 @@ final class PixelPass: Sendable {
         return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
     }
 
-    /// D50 XYZ of one row, three floats per pixel. For matrix/TRC sources the tables and the matrix
-    /// are read through pointers taken once per row (not per pixel, which retains the arrays each time).
+    /// D50 XYZ of one row, three floats per pixel, for sources that aren't matrix/TRC (LittleCMS, pixel by pixel;
+    /// matrix/TRC sources are read straight from the row by the pass).
     func rowXYZ(_ row: UnsafeRawPointer, y: Int, into xyz: UnsafeMutableBufferPointer<Float>) {
-        guard let tables = inputTables else {
-            for x in 0..<width {
-                let v = self.xyz(row, x)
-                xyz[x * 3] = v.x
-                xyz[x * 3 + 1] = v.y
-                xyz[x * 3 + 2] = v.z
-            }
-            return
+        for x in 0..<width {
+            let v = self.xyz(row, x)
+            xyz[x * 3] = v.x
+            xyz[x * 3 + 1] = v.y
+            xyz[x * 3 + 2] = v.z
         }
-        let stride = channels
-        tables[0].withUnsafeBufferPointer { t0 in
-        tables[1].withUnsafeBufferPointer { t1 in
-        tables[2].withUnsafeBufferPointer { t2 in
-        sourceToXYZ.withUnsafeBufferPointer { m in
-            @inline(__always) func store(_ x: Int, _ r: Float, _ g: Float, _ b: Float) {
-                xyz[x * 3] = m[0] * r + m[1] * g + m[2] * b
-                xyz[x * 3 + 1] = m[3] * r + m[4] * g + m[5] * b
-                xyz[x * 3 + 2] = m[6] * r + m[7] * g + m[8] * b
-            }
-            if maxCode == 255 {
-                let p = row.assumingMemoryBound(to: UInt8.self)
-                for x in 0..<width { store(x, t0[Int(p[x * stride])], t1[Int(p[x * stride + 1])], t2[Int(p[x * stride + 2])]) }
-            } else {
-                for x in 0..<width {
-                    let o = x * stride * 2
-                    store(x, t0[Int(row.loadUnaligned(fromByteOffset: o, as: UInt16.self))],
-                          t1[Int(row.loadUnaligned(fromByteOffset: o + 2, as: UInt16.self))],
-                          t2[Int(row.loadUnaligned(fromByteOffset: o + 4, as: UInt16.self))])
-                }
-            }
-        }}}}
     }
 
     /// D50 XYZ of one pixel (for the few pixels looked at again after the pass).
@@ -298,14 +277,14 @@ final class PixelPass: Sendable {
         let cacheCodes = scratch(1 << 16, UInt32.max), cacheLabs = scratch(1 << 16, SIMD3<Float>.zero)
         defer { cacheCodes.deallocate(); cacheLabs.deallocate() }
         // This row's out-of-gamut pixels: position, code, and (after the batch) Lab and ΔE00.
-        let outside = scratch(width + 3, 0)
-        defer { outside.deallocate() }
+        let outside = scratch(width + 3, 0), outsideXYZ = scratch(width + 3, SIMD3<Float>.zero)
+        defer { outside.deallocate(); outsideXYZ.deallocate() }
         // In-gamut pixels with a display channel within two codes of 0 or 255: only these can be shown
         // within two codes of a clipped color (a clipped channel is 0 or 255), so only these can join a collapse.
-        let edge = scratch(width + 3, 0), edgeLab = scratch(width + 3, SIMD3<Float>.zero)
+        let edge = scratch(width + 3, 0), edgeLab = scratch(width + 3, SIMD3<Float>.zero), edgeXYZ = scratch(width + 3, SIMD3<Float>.zero)
         let sourceLab = scratch(width + 3, SIMD3<Float>.zero), deltaE = scratch(width + 3, Float(0))
         let histogram = scratch(Self.histogramBins, 0)
-        defer { edge.deallocate(); edgeLab.deallocate(); sourceLab.deallocate(); deltaE.deallocate(); histogram.deallocate() }
+        defer { edge.deallocate(); edgeLab.deallocate(); edgeXYZ.deallocate(); sourceLab.deallocate(); deltaE.deallocate(); histogram.deallocate() }
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
         var pending: (key: UInt64, x0: Int, x1: Int, y: Int)?
         let cache = CellCache()
@@ -320,12 +299,19 @@ final class PixelPass: Sendable {
             cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: false, into: &cells)
             pendingInGamut = nil
         }
-        /// X, Y and Z of four listed pixels of the row (the last one repeated past the end).
-        @inline(__always) func gather(_ list: UnsafeMutableBufferPointer<Int>, _ i: Int, _ n: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
-            let a = list[i] * 3, b = list[min(i + 1, n - 1)] * 3, c = list[min(i + 2, n - 1)] * 3, d = list[min(i + 3, n - 1)] * 3
-            return (SIMD4(xyz[a], xyz[b], xyz[c], xyz[d]), SIMD4(xyz[a + 1], xyz[b + 1], xyz[c + 1], xyz[d + 1]),
-                    SIMD4(xyz[a + 2], xyz[b + 2], xyz[c + 2], xyz[d + 2]))
+        /// X, Y and Z of four listed pixels (the last one repeated past the end), from the list's XYZ.
+        @inline(__always) func gather(_ list: UnsafeMutableBufferPointer<SIMD3<Float>>, _ i: Int, _ n: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+            let a = list[i], b = list[min(i + 1, n - 1)], c = list[min(i + 2, n - 1)], d = list[min(i + 3, n - 1)]
+            return (SIMD4(a.x, b.x, c.x, d.x), SIMD4(a.y, b.y, c.y, d.y), SIMD4(a.z, b.z, c.z, d.z))
         }
+        // Matrix/TRC sources are read straight from the row: per-code linear light, then one matrix to the
+        // target (source → XYZ → target combined); XYZ is computed only for the pixels listed for Lab.
+        // Other sources go through LittleCMS a row at a time into `xyz`.
+        let direct = inputTables != nil
+        let s = sourceToXYZ.isEmpty ? [Float](repeating: 0, count: 9) : sourceToXYZ
+        let m = direct ? sourceToTarget : f
+        let noTable = [Float](repeating: 0, count: 1)
+        let tables = inputTables ?? [noTable, noTable, noTable]
         /// Lab of the color pixel `x` of row `y` is shown as, through a direct-mapped cache by display code.
         @inline(__always) func shown(_ x: Int, _ y: Int) -> SIMD3<Float> {
             let code = output.pointer[y * width + x] & 0xFF_FFFF
@@ -339,12 +325,17 @@ final class PixelPass: Sendable {
         }
         for y in rows {
             let row = input.base + y * input.rowBytes
-            rowXYZ(row, y: y, into: xyz)
+            if !direct { rowXYZ(row, y: y, into: xyz) }
             var count = 0, edges = 0
             // 1. Display codes, and which pixels are out of gamut.
             encodeTables[0].withUnsafeBufferPointer { e0 in
             encodeTables[1].withUnsafeBufferPointer { e1 in
             encodeTables[2].withUnsafeBufferPointer { e2 in
+            tables[0].withUnsafeBufferPointer { t0 in
+            tables[1].withUnsafeBufferPointer { t1 in
+            tables[2].withUnsafeBufferPointer { t2 in
+            m.withUnsafeBufferPointer { m in
+            s.withUnsafeBufferPointer { s in
                 for x in 0..<width {
                     let index = y * width + x
                     if let a = alphaChannel, sample(row, x, a) == 0 {
@@ -352,30 +343,42 @@ final class PixelPass: Sendable {
                         continue
                     }
                     result.counted += 1
-                    let X = xyz[x * 3], Y = xyz[x * 3 + 1], Z = xyz[x * 3 + 2]
-                    let r = f[0] * X + f[1] * Y + f[2] * Z
-                    let g = f[3] * X + f[4] * Y + f[5] * Z
-                    let b = f[6] * X + f[7] * Y + f[8] * Z
+                    // Linear source light (direct) or XYZ (through LittleCMS), and the target's linear light.
+                    let X: Float, Y: Float, Z: Float
+                    if direct {
+                        X = t0[sample(row, x, 0)]; Y = t1[sample(row, x, 1)]; Z = t2[sample(row, x, 2)]
+                    } else {
+                        X = xyz[x * 3]; Y = xyz[x * 3 + 1]; Z = xyz[x * 3 + 2]
+                    }
+                    @inline(__always) func sourceXYZ() -> SIMD3<Float> {
+                        direct ? SIMD3(s[0] * X + s[1] * Y + s[2] * Z, s[3] * X + s[4] * Y + s[5] * Z, s[6] * X + s[7] * Y + s[8] * Z)
+                            : SIMD3(X, Y, Z)
+                    }
+                    let r = m[0] * X + m[1] * Y + m[2] * Z
+                    let g = m[3] * X + m[4] * Y + m[5] * Z
+                    let b = m[6] * X + m[7] * Y + m[8] * Z
                     var code = UInt32(ShaperKernel.encode(r, e0.baseAddress!) + 0.5)
                         | UInt32(ShaperKernel.encode(g, e1.baseAddress!) + 0.5) << 8
                         | UInt32(ShaperKernel.encode(b, e2.baseAddress!) + 0.5) << 16
                     if r < -tolerance || g < -tolerance || b < -tolerance || r > 1 + tolerance || g > 1 + tolerance || b > 1 + tolerance {
                         outside[count] = x
+                        outsideXYZ[count] = sourceXYZ()
                         count += 1
                         code |= Self.outOfGamut
                     } else {
                         let r8 = code & 0xFF, g8 = code >> 8 & 0xFF, b8 = code >> 16
                         if r8 <= 2 || r8 >= 253 || g8 <= 2 || g8 >= 253 || b8 <= 2 || b8 >= 253 {
                             edge[edges] = x
+                            edgeXYZ[edges] = sourceXYZ()
                             edges += 1
                         }
                     }
                     output.pointer[index] = code
                 }
-            }}}
+            }}}}}}}}
             // Lab of the edge in-gamut pixels, into the cell table (consecutive ones of a cell at once).
             for i in stride(from: 0, to: edges, by: 4) {
-                let (X, Y, Z) = gather(edge, i, edges)
+                let (X, Y, Z) = gather(edgeXYZ, i, edges)
                 let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
                 for lane in 0..<4 where i + lane < edges { edgeLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane]) }
             }
@@ -392,7 +395,7 @@ final class PixelPass: Sendable {
             guard count > 0 else { continue }
             // 2. Lab and ΔE00 of the out-of-gamut pixels, four at a time.
             for i in stride(from: 0, to: count, by: 4) {
-                let (X, Y, Z) = gather(outside, i, count)
+                let (X, Y, Z) = gather(outsideXYZ, i, count)
                 // Built from four whole values: setting lanes one by one goes through memory and stalls.
                 let s0 = shown(outside[i], y), s1 = shown(outside[min(i + 1, count - 1)], y)
                 let s2 = shown(outside[min(i + 2, count - 1)], y), s3 = shown(outside[min(i + 3, count - 1)], y)
