@@ -262,7 +262,8 @@ final class PixelPass: Sendable {
     private func runRows(_ rows: Range<Int>, input: InputRows, output: PackedCodes) -> BandResult {
         var result = BandResult(bins: Self.histogramBins)
         let visibleClip = settings.visibleClip
-        var worstDeltaE = -1.0
+        // The band's worst pixel, made into a PixelSample (which allocates) once, at the end.
+        var worstDeltaE = -1.0, worstX = 0, worstY = 0, worstCode: UInt32 = 0
         /// Scratch space for one row, freed when the band is done (plain arrays cost a uniqueness check per write).
         func scratch<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
             let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
@@ -428,8 +429,7 @@ final class PixelPass: Sendable {
                     lastVisible = x
                 }
                 if e > worstDeltaE {
-                    worstDeltaE = e
-                    result.worst = PixelSample(x: x, y: y, source: encoded(x: x, y: y), shown: Self.codes(code), deltaE: e)
+                    (worstDeltaE, worstX, worstY, worstCode) = (e, x, y, code)
                 }
                 code |= severity << Self.severityShift
                 output.pointer[index] = code
@@ -449,6 +449,9 @@ final class PixelPass: Sendable {
         flush(&result.cells)
         flushInGamut(&result.cells)
         cache.drain(into: &result.cells)
+        if worstDeltaE >= 0 {
+            result.worst = PixelSample(x: worstX, y: worstY, source: encoded(x: worstX, y: worstY), shown: Self.codes(worstCode), deltaE: worstDeltaE)
+        }
         result.histogram = Array(histogram)
         return result
     }
