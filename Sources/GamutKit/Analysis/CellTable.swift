@@ -38,27 +38,6 @@ struct CellTable {
     @inline(__always)
     static func code(_ key: UInt64) -> UInt32 { UInt32((key &- 1) >> 26) }
 
-    /// Adds `count` pixels in `x0…x1` of row `y`.
-    @inline(__always)
-    mutating func add(_ key: UInt64, x0: Int, x1: Int, y: Int, count: Int, outOfGamut: Bool) {
-        if used * 2 >= slots.count { grow() }
-        let mask = slots.count - 1
-        slots.withUnsafeMutableBufferPointer { table in
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
-            while table[slot].key != 0 && table[slot].key != key { slot = (slot + 1) & mask }
-            if table[slot].key == 0 {
-                table[slot] = Entry(key: key, x: Int32(x0), y: Int32(y))
-                used += 1
-            }
-            table[slot].count += Int32(count)
-            if outOfGamut { table[slot].outOfGamut = 1 }
-            table[slot].x0 = min(table[slot].x0, Int32(x0))
-            table[slot].x1 = max(table[slot].x1, Int32(x1))
-            table[slot].y0 = min(table[slot].y0, Int32(y))
-            table[slot].y1 = max(table[slot].y1, Int32(y))
-        }
-    }
-
     /// Adds another table's entries.
     mutating func merge(_ other: CellTable) {
         for e in other.slots where e.key != 0 { add(e) }
