@@ -60,7 +60,7 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("tolerance"), help: "Out-of-gamut tolerance in linear target light (default 0.0001).")
     var tolerance: Double?
 
-    @Option(name: .customLong("display-depth"), help: "Bits per channel of the target display (default 8).")
+    @Option(name: .customLong("display-depth"), help: "Bits per channel of the target display, 1–8 (default 8).")
     var displayDepth: Int?
 
     func validate() throws {
@@ -68,7 +68,7 @@ struct Check: ParsableCommand {
         guard [visibleClip, collapseSource, collapseShown].allSatisfy({ ($0 ?? 1) > 0 }), (tolerance ?? 0) >= 0 else {
             throw ValidationError("Thresholds must be positive.")
         }
-        guard (1...16).contains(displayDepth ?? 8) else { throw ValidationError("--display-depth must be 1–16.") }
+        guard (1...8).contains(displayDepth ?? 8) else { throw ValidationError("--display-depth must be 1–8.") }
         guard (collapseMinimumPixels ?? 1) >= 1, (gradientMinimumLength ?? 2) >= 2 else {
             throw ValidationError("--collapse-min-pixels must be ≥ 1 and --gradient-min-length ≥ 2.")
         }

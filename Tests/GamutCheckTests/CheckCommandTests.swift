@@ -106,7 +106,7 @@ struct CheckCommandTests {
 
     @Test("Usage errors exit 2", arguments: [
         ["check"], ["check", "x.png", "--format", "xml"], ["check", "x.png", "--clip-mask", "/nonexistent"],
-        ["check", "x.png", "--fail-on", "sometimes"], ["check", "x.png", "--display-depth", "0"],
+        ["check", "x.png", "--fail-on", "sometimes"], ["check", "x.png", "--display-depth", "0"], ["check", "x.png", "--display-depth", "10"],
         ["check", "x.png", "--target", "gray-gamma-22"],
     ])
     func usage(arguments: [String]) throws {

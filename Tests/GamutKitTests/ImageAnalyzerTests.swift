@@ -128,3 +128,17 @@ struct InGamutCollapseTests {
         #expect(group.sourceDeltaE >= 1 && group.shownDeltaE < 1)
     }
 }
+
+@Suite("Image analyzer: display depth")
+struct ImageAnalyzerDepthTests {
+    @Test("Displays deeper than 8 bits are refused with a typed error (shown codes are packed 8 bits per channel)")
+    func deepDisplayRefused() throws {
+        var settings = AnalysisSettings()
+        settings.displayBitDepth = 10
+        let image = AnalysisFixtures.twoGreens()
+        #expect(throws: GamutError.self) { try ImageAnalyzer.analyze(image, settings: settings) }
+        settings.displayBitDepth = 6
+        let analysis = try ImageAnalyzer.analyze(image, settings: settings).analysis
+        #expect(analysis.worst.map { $0.shown.allSatisfy { $0 <= 63 } } == true)
+    }
+}

@@ -3,7 +3,8 @@
 public struct AnalysisSettings: Sendable, Hashable {
     /// The display the assets must also work on. Default sRGB. Must be an RGB matrix/TRC profile.
     public var target: ColorProfile.BuiltIn? = .sRGB
-    /// Bits per channel of the target display; the shown color is quantized to it. Default 8.
+    /// Bits per channel of the target display; the shown color is quantized to it. Default 8. The image
+    /// analyzer packs shown codes 8 bits per channel, so it accepts 1…8 (lists of colors accept up to 16).
     public var displayBitDepth: Int = 8
     /// How far outside 0…1 (in linear target light) a channel may be before the color counts as out of
     /// gamut. Default 1e-4, which absorbs the s15Fixed16 rounding of embedded profiles (~1e-4 linear).

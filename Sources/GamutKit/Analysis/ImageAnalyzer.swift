@@ -77,6 +77,9 @@ final class PixelPass: Sendable {
         guard image.pixels.format.sample != .float32, image.pixels.format.layout != .cmyk else {
             throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
         }
+        guard (1...8).contains(settings.displayBitDepth) else {
+            throw GamutError(.invalidArgument, "the image analyzer simulates displays of 1 to 8 bits per channel, not \(settings.displayBitDepth)")
+        }
         self.image = image
         self.settings = settings
         simulation = try DisplaySimulation(source: image.profile, target: target, displayBitDepth: settings.displayBitDepth,

@@ -95,7 +95,7 @@ extension AnalysisSettings {
         }
         func positive(_ upper: Double = .infinity) -> Double? { value > 0 && value <= upper ? value : nil }
         switch name {
-        case "displayBitDepth": if let v = count(1...16) { displayBitDepth = v; return nil }
+        case "displayBitDepth": if let v = count(1...8) { displayBitDepth = v; return nil }
         case "gamutTolerance": if value >= 0 && value < 0.1 { gamutTolerance = value; return nil }
         case "visibleClip": if let v = positive(100) { visibleClip = v; return nil }
         case "visibleClipMinimumPixels": if let v = count(1...Int(Int32.max)) { visibleClipMinimumPixels = v; return nil }
