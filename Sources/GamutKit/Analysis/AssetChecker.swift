@@ -50,7 +50,7 @@ public enum AssetChecker {
         let target = target ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB
         // Fail early, for every file at once, when the target can't be simulated.
         _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
-        let results = Mutex([CheckReport.FileResult?](repeating: nil, count: files.count))
+        let results = Locked([CheckReport.FileResult?](repeating: nil, count: files.count))
         let done = Atomic<Int>(0)
         // Several files: one core each; a single file: all cores for it.
         let threadsPerFile = files.count == 1 ? nil : 1

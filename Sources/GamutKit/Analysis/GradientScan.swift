@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Finds flattened gradients in an image: along each row and each column, runs of out-of-gamut pixels
 /// whose source colors change smoothly and monotonically while the shown color barely moves (each step
@@ -47,7 +46,7 @@ struct GradientScan {
     private func scan() -> (rows: [Run], columns: [Run]) {
         let bands = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
         let jobs = (0..<bands).map { (rows: true, band: $0) } + (0..<bands).map { (rows: false, band: $0) }
-        let results = Mutex([[Run]](repeating: [], count: jobs.count))
+        let results = Locked([[Run]](repeating: [], count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
             let job = jobs[j]
             let extent = job.rows ? pass.height : pass.width

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Foundation
 
 /// Measures what a target display (sRGB by default) does to an image: out-of-gamut and visibly
@@ -608,7 +607,7 @@ final class PixelPass: Sendable {
 /// of megabytes for a 4K image, which the allocator maps fresh every time, and faulting those pages in
 /// costs more than the work done in them. One set is kept; concurrent analyses allocate their own.
 enum PixelBuffers {
-    private static let kept = Mutex<(packed: [UInt32], deltaE: [UInt16])?>(nil)
+    private static let kept = Locked<(packed: [UInt32], deltaE: [UInt16])?>(nil)
 
     /// Buffers of `count` elements: display codes (every element is written by the pass) and ΔE00 × 100,
     /// zeroed (the pass writes it for out-of-gamut pixels only).
@@ -644,8 +643,8 @@ struct PackedCodes: @unchecked Sendable {
 
 /// One result slot per band, written once each from different threads under a lock.
 final class BandResults: Sendable {
-    private let slots: Mutex<[PixelPass.BandResult?]>
-    init(count: Int) { slots = Mutex([PixelPass.BandResult?](repeating: nil, count: count)) }
+    private let slots: Locked<[PixelPass.BandResult?]>
+    init(count: Int) { slots = Locked([PixelPass.BandResult?](repeating: nil, count: count)) }
     func set(_ band: Int, _ result: PixelPass.BandResult) { slots.withLock { $0[band] = result } }
     var all: [PixelPass.BandResult] { slots.withLock { $0.compactMap { $0 } } }
 }

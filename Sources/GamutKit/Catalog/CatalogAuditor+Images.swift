@@ -48,7 +48,7 @@ extension CatalogAuditor {
             }
         }
         let queued = jobs
-        let collected = Mutex([(findings: [Finding], analysis: ImageAnalysis?)?](repeating: nil, count: queued.count))
+        let collected = Locked([(findings: [Finding], analysis: ImageAnalysis?)?](repeating: nil, count: queued.count))
         let done = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: queued.count) { index in
             let result = audit(queued[index], target: target, settings: settings, decoding: decoding)

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The result of auditing asset catalogs: what was read, and the findings with the policy applied.
 public struct CatalogAudit: Sendable {

@@ -220,7 +220,7 @@ enum PNGStream {
             var queue: [Message] = []
             var closed = false
         }
-        private let state = Mutex(State())
+        private let state = Locked(State())
         private let slots: DispatchSemaphore
         private let items = DispatchSemaphore(value: 0)
 

@@ -1,9 +1,8 @@
 internal import CLCMS2
-import Synchronization
 
 /// Collects the messages LittleCMS logs for one context, so they can be thrown with the failure.
 final class LCMSErrorSink: Sendable {
-    private let messages = Mutex<[String]>([])
+    private let messages = Locked<[String]>([])
 
     func append(_ message: String) {
         messages.withLock { $0.append(message) }

@@ -1,5 +1,4 @@
 internal import CLCMS2
-import Synchronization
 
 /// One channel's tone curve, evaluated in double precision for building lookup tables.
 final class ShaperCurve: Sendable {
@@ -63,7 +62,7 @@ final class ShaperCurve: Sendable {
     /// Tables built from curves, by curve key and kind, kept for the next transform or analysis with an
     /// equal curve (a 16-bit table takes ~65,000 curve evaluations, and a folder of images shares a few
     /// profiles, each image decoding its own copy). Bounded: cleared when it holds 64 tables (16 MiB).
-    private static let tables = Mutex<[String: [Float]]>([:])
+    private static let tables = Locked<[String: [Float]]>([:])
 
     /// The table of `kind` for this curve, built once per distinct curve.
     func table(_ kind: TableKind) -> [Float] {
