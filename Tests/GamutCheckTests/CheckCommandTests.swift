@@ -122,4 +122,36 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("\"unreadable\"") && result.stdout.contains("No such file or directory"))
         #expect(result.stdout.contains("\"color-collapse\""))
     }
+
+    @Test("A decompression bomb is an unreadable finding, refused with bounded memory")
+    func decompressionBomb() throws {
+        let folder = CLI.temporaryDirectory()
+        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in body {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+            }
+            return be32(UInt32(data.count)) + body + be32(~crc)
+        }
+        // Claims 16384 × 16384 16-bit RGBA: within the pixel limit, 2 GiB once decoded.
+        let bomb: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be32(16_384) + be32(16_384) + [16, 6, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 3, 0, 0, 0, 0, 1]) + chunk("IEND", [])
+        try Data(bomb).write(to: URL(fileURLWithPath: folder + "/bomb.png"))
+        let result = try CLI.run(["check", folder + "/bomb.png", "--format", "json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("decodes to 2048 MiB"))
+        // No child process of this test run has needed more than a few hundred megabytes.
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        let peakBytes = Int(usage.ru_maxrss) * 1024  // KiB on Linux
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        let peakBytes = Int(usage.ru_maxrss)  // bytes on macOS
+        #endif
+        #expect(peakBytes < 400 << 20)
+    }
 }

@@ -103,6 +103,27 @@ struct BadInputTests {
         Self.expectError(.imageTooLarge, containing: "1000 pixels") { _ = try PNG.decode(Self.good, path: "x.png", options: options) }
     }
 
+    @Test("A small file that decodes to more than the decoded-size limit is refused before the image is allocated")
+    func decompressionBomb() throws {
+        // 16384 × 16384 16-bit RGBA is exactly the default pixel limit and 2 GiB decoded; the file is a few bytes.
+        let ihdr = PNGFixtures.be32(16_384) + PNGFixtures.be32(16_384) + [16, 6, 0, 0, 0]
+        let header = [137, 80, 78, 71, 13, 10, 26, 10] + PNGFixtures.chunk("IHDR", ihdr) +
+            PNGFixtures.chunk("IDAT", [0x78, 0x9C, 3, 0, 0, 0, 0, 1]) + PNGFixtures.chunk("IEND", [])
+        Self.expectError(.imageTooLarge, containing: "decodes to 2048 MiB") { _ = try PNG.decode(header, path: "bomb.png") }
+        // A real one: 4096 × 4096 zeros compress to kilobytes and inflate to 16 MiB.
+        let zeros = Image(pixels: PixelBuffer(width: 4096, height: 4096, format: .gray8), profile: .graySRGB)
+        var compact = PNG.EncodingOptions()
+        compact.compressionLevel = 9
+        let bomb = try PNG.encode(zeros, options: compact)
+        #expect(bomb.count < 64 << 10)
+        var options = PNG.DecodingOptions()
+        options.maximumDecodedSize = 8 << 20
+        Self.expectError(.imageTooLarge, containing: "decodes to 16 MiB, over the limit of 8 MiB") {
+            _ = try PNG.decode(bomb, path: "zeros.png", options: options)
+        }
+        #expect(try PNG.decode(bomb).width == 4096)
+    }
+
     @Test("Unwritable output: typed error, nothing partial left behind, existing file untouched")
     func unwritable() throws {
         let image = try PNG.decode(Self.good)

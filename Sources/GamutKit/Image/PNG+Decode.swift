@@ -57,6 +57,10 @@ enum PNGReader {
         guard size == width * height * format.bytesPerPixel else {
             throw GamutError(.invalidPNG, "unexpected decoded size \(size) for \(width)×\(height) \(format)", path: path)
         }
+        guard size <= options.maximumDecodedSize else {
+            throw GamutError(.imageTooLarge, "image of \(width)×\(height) pixels decodes to \(size >> 20) MiB, over the limit of "
+                             + "\(options.maximumDecodedSize >> 20) MiB", path: path)
+        }
         var bytes = [UInt8](repeating: 0, count: size)
         let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
         let status = bytes.withUnsafeMutableBytes { spng_decode_image(ctx.raw, $0.baseAddress, size, spngFormat, flags) }

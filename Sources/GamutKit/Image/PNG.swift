@@ -5,6 +5,11 @@ public enum PNG {
         /// The largest image accepted, in pixels (width × height), checked from the header before
         /// anything is allocated. Default 2²⁸ (268 million).
         public var maximumPixels: Int = 1 << 28
+        /// The largest decoded image held in memory, in bytes (width × height × bytes per pixel of the decoded
+        /// format), checked before anything is allocated for it: a few kilobytes of compressed zeros can declare
+        /// an image of gigabytes within the pixel limit. Default 1 GiB (a 16-bit RGBA image of 8192×8192 is
+        /// 512 MiB). Streamed conversions (``PNGConversion``) hold rows, not images, and don't apply it.
+        public var maximumDecodedSize: Int = 1 << 30
         /// The largest file read from disk, in bytes. Default 4 GiB.
         public var maximumFileSize: Int = 4 << 30
         /// The largest single chunk (and total of cached ancillary chunks) libspng accepts. Default 64 MiB.
