@@ -1,0 +1,38 @@
+import Foundation
+import GamutKit
+
+/// Asset catalog reading and auditing: the input becomes a colorset's `Contents.json` (and, from its second
+/// half, an imageset's) in a scratch catalog, which is read and audited.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    let root = scratch + "/Fuzz.xcassets"
+    try? bytes.write(to: URL(fileURLWithPath: root + "/A.colorset/Contents.json"))
+    try? bytes.suffix(size / 2).write(to: URL(fileURLWithPath: root + "/B.imageset/Contents.json"))
+    _ = try? CatalogAuditor.audit([root])
+    return 0
+}
+
+/// A scratch catalog, made once per process.
+let scratch: String = {
+    let path = NSTemporaryDirectory() + "gamutkit-fuzz-\(getpid())"
+    for set in ["A.colorset", "B.imageset"] {
+        try? FileManager.default.createDirectory(atPath: path + "/Fuzz.xcassets/" + set, withIntermediateDirectories: true)
+    }
+    return path
+}()
+
+/// SwiftPM links an executable's entry point under this name; hand the arguments to libFuzzer's driver.
+@_cdecl("fuzz_catalog_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    var count = argc
+    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzCatalog(data, size)
+    }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds GamutKit's libFuzzer targets (Fuzz/, with AddressSanitizer) and runs each for SECONDS (default 60):
+#   fuzz-png      PNG decoding with color resolution, then a conversion and an analysis of what decodes
+#   fuzz-icc      ICC profile loading and inspection, transforms from and to the profile
+#   fuzz-policy   .gamut-check.json parsing
+#   fuzz-catalog  Contents.json of a colorset and an imageset, read and audited
+# Seeds come from the repository (Examples/, Profiles/, the demo catalog); corpora grow in .build-fuzz/corpus,
+# and a crash or hang is written to .build-fuzz/artifacts and fails the script (make it a regression test).
+# Usage: bash scripts/fuzz.sh [SECONDS] [TARGET…]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-icc fuzz-policy fuzz-catalog)
+bash scripts/install-dependencies.sh
+flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz)
+mkdir -p .build-fuzz/artifacts
+for target in "${targets[@]}"; do
+  swift build --package-path Fuzz --product "$target" "${flags[@]}" 2>&1 \
+    | grep -vE "^\[|^Building|^Compiling|^Write|^Build complete|^Planning|Cannot export local symbol" || true
+  corpus=.build-fuzz/corpus/$target
+  mkdir -p "$corpus"
+  case $target in
+    fuzz-png) cp Examples/p3-assets.png "$corpus/"; find Examples/Demo.xcassets -name '*.png' -exec cp {} "$corpus/" \; ;;
+    fuzz-icc) cp Profiles/*.icc "$corpus/" ;;
+    fuzz-policy) printf '%s' '{"target":"srgb","thresholds":{"visibleClip":1.5,"sameColor":1},"severity":{"p3-image-8-bit":"error","missing-high-contrast-variant":"off"},"suppress":[{"rule":"*","assets":["Legacy/*"],"reason":"x"}]}' > "$corpus/policy.json" ;;
+    fuzz-catalog) i=0; for f in $(find Examples/Demo.xcassets -name Contents.json); do cp "$f" "$corpus/seed-$i.json"; i=$((i + 1)); done ;;
+  esac
+  echo "== $target: ${seconds}s"
+  log=.build-fuzz/$target.log
+  if ! ASAN_OPTIONS=detect_leaks=0 ".build-fuzz/debug/$target" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+       -artifact_prefix=.build-fuzz/artifacts/"$target"- -print_final_stats=1 >"$log" 2>&1; then
+    tail -40 "$log"
+    echo "== $target: FAILED (log: $log; artifacts in .build-fuzz/artifacts)"
+    exit 1
+  fi
+  grep -E "^Done|stat::number_of_executed_units" "$log" | head -2
+  echo "== $target: clean"
+done
