@@ -124,6 +124,22 @@ struct BadInputTests {
         #expect(try PNG.decode(bomb).width == 4096)
     }
 
+    @Test("Regression (fuzz-icc): a profile whose matrix yields −0.0 converts without reading outside the output table")
+    func fuzzNegativeZero() throws {
+        let path = ProfileTests.repositoryRoot.appendingPathComponent("Tests/GamutKitTests/Fixtures/fuzz-icc-negative-zero.icc").path
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let profile = try ColorProfile(data: [UInt8](data))
+        let converted = try ColorTransform(from: profile, format: .rgb16, to: .sRGB, format: .rgb16).convert(samples: [0, 32768, 65535])
+        #expect(converted.allSatisfy { (0...65535).contains($0) })
+        // The cause, directly: −0.0 encodes as 0.
+        let table = ShaperKernel.outputTable(ShaperCurve(.sRGB), scale: 65535)
+        table.withUnsafeBufferPointer { t in
+            #expect(ShaperKernel.encode(-0.0, t.baseAddress!) == t[0])
+            #expect(ShaperKernel.encode(.nan, t.baseAddress!) == t[0])
+            #expect(ShaperKernel.encode(2, t.baseAddress!) == 65535)
+        }
+    }
+
     @Test("Unwritable output: typed error, nothing partial left behind, existing file untouched")
     func unwritable() throws {
         let image = try PNG.decode(Self.good)

@@ -92,10 +92,12 @@ final class ShaperKernel: Sendable {
         }}}}}}
     }
 
-    /// Clips a linear value to 0…1 (NaN to 0) and encodes it through an output table.
+    /// Clips a linear value to 0…1 (NaN and −0 to +0) and encodes it through an output table.
     @inline(__always)
     static func encode(_ value: Float, _ table: UnsafePointer<Float>) -> Float {
-        let clipped = value >= 0 ? min(value, 1) : 0
+        // `> 0`, not `>= 0`: −0.0 compares equal to 0 but its sign bit would index far past the table
+        // (found by fuzz-icc: a profile whose matrix yields −0.0).
+        let clipped = value > 0 ? min(value, 1) : 0
         let bits = clipped.bitPattern
         let index = Int(bits &>> 16)
         let fraction = Float(bits & 0xFFFF) * (1 / 65536)
