@@ -94,9 +94,7 @@ struct BadInputTests {
     @Test("Image header above the pixel limit is refused before decoding")
     func pixelLimit() throws {
         // A 100000 × 100000 RGB header with a tiny IDAT.
-        let ihdr = PNGFixtures.be32(100_000) + PNGFixtures.be32(100_000) + [8, 2, 0, 0, 0]
-        let png = [137, 80, 78, 71, 13, 10, 26, 10] + PNGFixtures.chunk("IHDR", ihdr) +
-            PNGFixtures.chunk("IDAT", [0x78, 0x9C, 3, 0, 0, 0, 0, 1]) + PNGFixtures.chunk("IEND", [])
+        let png = PNGFixtures.headerOnly(width: 100_000, height: 100_000, depth: 8, colorType: 2)
         Self.expectError(.imageTooLarge, containing: "100000×100000") { _ = try PNG.decode(png, path: "huge.png") }
         var options = PNG.DecodingOptions()
         options.maximumPixels = 1000
@@ -106,9 +104,7 @@ struct BadInputTests {
     @Test("A small file that decodes to more than the decoded-size limit is refused before the image is allocated")
     func decompressionBomb() throws {
         // 16384 × 16384 16-bit RGBA is exactly the default pixel limit and 2 GiB decoded; the file is a few bytes.
-        let ihdr = PNGFixtures.be32(16_384) + PNGFixtures.be32(16_384) + [16, 6, 0, 0, 0]
-        let header = [137, 80, 78, 71, 13, 10, 26, 10] + PNGFixtures.chunk("IHDR", ihdr) +
-            PNGFixtures.chunk("IDAT", [0x78, 0x9C, 3, 0, 0, 0, 0, 1]) + PNGFixtures.chunk("IEND", [])
+        let header = PNGFixtures.headerOnly(width: 16_384, height: 16_384, depth: 16, colorType: 6)
         Self.expectError(.imageTooLarge, containing: "decodes to 2048 MiB") { _ = try PNG.decode(header, path: "bomb.png") }
         // A real one: 4096 × 4096 zeros compress to kilobytes and inflate to 16 MiB.
         let zeros = Image(pixels: PixelBuffer(width: 4096, height: 4096, format: .gray8), profile: .graySRGB)

@@ -91,6 +91,13 @@ enum PNGFixtures {
         png.replaceSubrange(offset + 8 + length..<offset + 12 + length, with: be32(crc))
     }
 
+    /// A PNG that declares `width`×`height` but holds only an empty zlib stream: what a file claiming a huge
+    /// image (or a decompression bomb's header) looks like to the decoder.
+    static func headerOnly(width: UInt32, height: UInt32, depth: UInt8, colorType: UInt8) -> [UInt8] {
+        [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be32(width) + be32(height) + [depth, colorType, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 3, 0, 0, 0, 0, 1]) + chunk("IEND", [])
+    }
+
     static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
 
     /// CRC-32 as PNG defines it (ISO 3309, polynomial 0xEDB88320).
