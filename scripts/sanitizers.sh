@@ -18,7 +18,8 @@ for sanitizer in "${sanitizers[@]}"; do
     TSAN_OPTIONS=halt_on_error=0 swift test --skip-build --scratch-path "$scratch" >"$log" 2>&1 || status=$?
   grep -E "Test run with|Executed [0-9]+ tests" "$log" | tail -2
   if [ $status -ne 0 ] || grep -qE "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer" "$log"; then
-    grep -E -A30 "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer" "$log" | head -80
+    grep -E "✘|recorded an issue" "$log" | head -20 || true
+    grep -E -A30 "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer" "$log" | head -80 || true
     echo "== $sanitizer sanitizer: FAILED (exit $status; full log: $log)"
     exit 1
   fi
