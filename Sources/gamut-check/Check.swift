@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import GamutKit
 
 /// `gamut-check check`: what does someone on an sRGB display lose?
@@ -103,20 +104,15 @@ struct Check: ParsableCommand {
                                  settings: settings)
         if !others.isEmpty {
             let files = AssetChecker.pngFiles(in: others)
-            let bar = ProgressBar(total: files.count)
-            var progress: (@Sendable (Int, Int) -> Void)?
-            if let bar { progress = { done, total in bar.update(done, total) } }
-            let checked = try AssetChecker.check(files: files, target: targetProfile, settings: settings, clipMaskDirectory: clipMask,
-                                                 progress: progress)
-            bar?.finish()
+            let checked = try ProgressBar.showing { progress throws(GamutError) in
+                try AssetChecker.check(files: files, target: targetProfile, settings: settings, clipMaskDirectory: clipMask, progress: progress)
+            }
             report.files += (policy ?? GamutPolicy()).apply(to: checked).files
         }
         if !catalogs.isEmpty {
-            let bar = ProgressBar(total: 8)
-            var progress: (@Sendable (Int, Int) -> Void)?
-            if let bar { progress = { done, total in bar.update(done, total) } }
-            let audit = try CatalogAuditor.audit(catalogs, policy: policy, target: targetProfile, adjust: applyOptions, progress: progress)
-            bar?.finish()
+            let audit = try ProgressBar.showing { progress throws(GamutError) in
+                try CatalogAuditor.audit(catalogs, policy: policy, target: targetProfile, adjust: applyOptions, progress: progress)
+            }
             report.files += audit.report.files
             if others.isEmpty {
                 report.target = audit.report.target
@@ -150,23 +146,34 @@ struct Check: ParsableCommand {
     }
 }
 
-/// A progress bar on standard error, shown only for many files on a terminal.
+/// A progress bar on standard error, drawn only on a terminal and only for work of at least 8 files
+/// (the total is known from the first report, so catalogs need no count up front).
 final class ProgressBar: Sendable {
-    let total: Int
+    private let drawn = Atomic<Bool>(false)
 
-    init?(total: Int) {
-        guard total >= 8, isatty(STDERR_FILENO) == 1 else { return nil }
-        self.total = total
+    private init?() {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
     }
 
-    func update(_ done: Int, _ total: Int) {
+    /// Runs `body` with a progress callback (nil when stderr isn't a terminal), clearing the bar afterwards.
+    static func showing<Result>(_ body: ((@Sendable (Int, Int) -> Void)?) throws(GamutError) -> Result) throws(GamutError) -> Result {
+        let bar = ProgressBar()
+        defer { bar?.finish() }
+        var progress: (@Sendable (Int, Int) -> Void)?
+        if let bar { progress = { done, total in bar.update(done, total) } }
+        return try body(progress)
+    }
+
+    private func update(_ done: Int, _ total: Int) {
+        guard total >= 8 else { return }
+        drawn.store(true, ordering: .relaxed)
         let width = 30
         let filled = width * done / max(total, 1)
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) files".utf8))
     }
 
-    func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    private func finish() {
+        if drawn.load(ordering: .relaxed) { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
