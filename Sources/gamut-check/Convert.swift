@@ -4,6 +4,7 @@ import GamutKit
 
 extension RenderingIntent: ExpressibleByArgument {}
 extension PNG.Filters: ExpressibleByArgument {}
+extension GamutMapping: ExpressibleByArgument {}
 
 /// `gamut-check convert`: converts PNGs to another profile, exactly, keeping text and pHYs.
 struct Convert: ParsableCommand {
@@ -36,6 +37,14 @@ struct Convert: ParsableCommand {
     @Option(help: "Rendering intent: \(RenderingIntent.allCases.map(\.rawValue).joined(separator: ", ")).")
     var intent: RenderingIntent = .relativeColorimetric
 
+    @Option(name: .customLong("gamut-map"), help: ArgumentHelp(
+        "Out-of-gamut handling: clip (as displays do), css (CSS Color 4: lower OKLCh chroma), preserve-separation (css, keeping the image's collapsing colors apart).",
+        valueName: "clip|css|preserve-separation"))
+    var gamutMapping: GamutMapping = .clip
+
+    @Option(help: "ΔE00 that preserve-separation keeps between colors that collapse.")
+    var separation: Double = 2
+
     @Flag(name: .customLong("black-point-compensation"), help: "Use black-point compensation.")
     var blackPointCompensation = false
 
@@ -56,6 +65,9 @@ struct Convert: ParsableCommand {
         if let depth, depth != 8 && depth != 16 {
             throw ValidationError("--depth must be 8 or 16, not \(depth).")
         }
+        guard separation > 0 && separation <= 100 else {
+            throw ValidationError("--separation must be a ΔE00 in (0, 100].")
+        }
         guard (0...9).contains(compression) else {
             throw ValidationError("--compression must be 0–9.")
         }
@@ -74,8 +86,10 @@ struct Convert: ParsableCommand {
                 if !inPlace && inputPaths.contains(Self.canonical(destination)) {
                     throw GamutError(.invalidArgument, "refusing to overwrite the input (use --in-place)", path: destination)
                 }
-                let settings = PNGConversion.Settings(profile: profile, bitDepth: depth, intent: intent,
+                var settings = PNGConversion.Settings(profile: profile, bitDepth: depth, intent: intent,
                                                       blackPointCompensation: blackPointCompensation, encoding: options)
+                settings.gamutMapping = gamutMapping
+                settings.separation = separation
                 let summary = try PNGConversion.convert(file: input, to: destination, settings: settings)
                 print("\(input): \(summary.sourceProfile), \(summary.sourceBitDepth)-bit → \(destination): \(profile.name), \(summary.destinationBitDepth)-bit")
                 for warning in summary.warnings { printError("gamut-check: \(input): warning: \(warning)") }

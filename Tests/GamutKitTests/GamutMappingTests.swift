@@ -144,3 +144,62 @@ struct GamutMappingTests {
         #expect(throws: GamutError.self) { try GamutMapper(source: .displayP3, target: .builtIn(.grayGamma22)) }
     }
 }
+
+@Suite("Gamut mapping of images")
+struct ImageGamutMapTests {
+    static func colorAt(_ image: Image, x: Int) -> [Double] { (0..<3).map { image.pixels.value(x: x, y: 0, channel: $0) } }
+
+    @Test("css: out-of-gamut pixels are the CSS mapping of their value, in-gamut pixels match LittleCMS, alpha is kept")
+    func cssImage() throws {
+        let image = AnalysisFixtures.image(width: 256, rows: 2, profile: .displayP3, alpha: true) { x in
+            let t = Double(x) / 255
+            return [t, 1 - t * 0.5, 0.3 * t, Double(x % 7) / 6]
+        }
+        let mapped = try image.gamutMapped(to: .sRGB, mapping: .css, bitDepth: 16)
+        let exact = try image.converted(to: .sRGB, bitDepth: 16)
+        let mapper = try GamutMapper(source: .displayP3, target: .sRGB)
+        let simulation = try DisplaySimulation(source: .displayP3)
+        var outside = 0
+        for x in 0..<256 {
+            let source = Self.colorAt(image, x: x)
+            let ours = Self.colorAt(mapped, x: x)
+            if simulation.evaluate(source).isOutOfGamut {
+                outside += 1
+                let expected = mapper.map(source, mapping: .css)
+                for c in 0..<3 { #expect(abs(ours[c] - expected[c]) <= 1.0 / 65535, "x \(x)") }
+            } else {
+                for c in 0..<3 { #expect(abs(mapped.pixels.integer(x: x, y: 0, channel: c) - exact.pixels.integer(x: x, y: 0, channel: c)) <= 2) }
+            }
+            #expect(mapped.pixels.integer(x: x, y: 1, channel: 3) == image.pixels.integer(x: x, y: 1, channel: 3))
+        }
+        #expect(outside > 100)
+        #expect(mapped.profile === ColorProfile.sRGB)
+    }
+
+    @Test("preserve-separation: two P3 greens that collapse in sRGB stay apart in the mapped image")
+    func preserveSeparationImage() throws {
+        let image = AnalysisFixtures.image(width: 64, rows: 32, profile: .displayP3) { x in x < 32 ? [0, 1, 0] : [0, 1, 0.25] }
+        var settings = AnalysisSettings()
+        settings.collapseShown = 3
+        let clip = try image.gamutMapped(to: .sRGB, mapping: .clip, bitDepth: 16)
+        let css = try image.gamutMapped(to: .sRGB, mapping: .css, bitDepth: 16)
+        let kept = try image.gamutMapped(to: .sRGB, mapping: .preserveSeparation, bitDepth: 16, separation: 3, settings: settings)
+        let mapper = try GamutMapper(source: .sRGB, target: .sRGB)
+        func separation(_ i: Image) -> Double {
+            CIEDE2000.difference(Lab(xyzD50: mapper.sourceXYZ(Self.colorAt(i, x: 0))), Lab(xyzD50: mapper.sourceXYZ(Self.colorAt(i, x: 63))))
+        }
+        #expect(separation(clip) < 0.5)
+        #expect(separation(css) < 3)
+        #expect(separation(kept) >= 2.95, "kept \(separation(kept))")
+        // The mapped image is inside sRGB and its analysis finds no collapse.
+        let analysis = try ImageAnalyzer.analyze(kept, settings: settings).analysis
+        #expect(analysis.outOfGamutPixels == 0)
+    }
+
+    @Test("Gray images and float buffers are refused for css with a typed error; clip converts anything")
+    func refused() throws {
+        let gray = Image(pixels: try PixelBuffer(width: 2, height: 1, layout: .gray, samples: [UInt8(0), 255]), profile: .builtIn(.grayGamma22))
+        #expect(throws: GamutError.self) { try gray.gamutMapped(to: .sRGB, mapping: .css) }
+        #expect(try gray.gamutMapped(to: .sRGB, mapping: .clip).profile === ColorProfile.sRGB)
+    }
+}

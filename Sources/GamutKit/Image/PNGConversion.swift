@@ -25,6 +25,11 @@ public enum PNGConversion {
         public var decoding: PNG.DecodingOptions
         /// Encoder choices.
         public var encoding: PNG.EncodingOptions
+        /// How colors outside the destination gamut are handled (``GamutMapping/clip`` is the rendering intent's own
+        /// handling; the others need RGB matrix/TRC profiles and take the whole-image path).
+        public var gamutMapping: GamutMapping = .clip
+        /// The ΔE00 collapsing colors keep with ``GamutMapping/preserveSeparation``.
+        public var separation: Double = 2
 
         /// Creates settings; everything but the profile has a default.
         public init(profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
@@ -62,12 +67,15 @@ public enum PNGConversion {
         let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "PNG file")
         let (encoded, summary): ([UInt8], Summary)
         do {
-            if let streamed = try PNGStream.convert(bytes, path: input, settings: settings) {
+            if settings.gamutMapping == .clip, let streamed = try PNGStream.convert(bytes, path: input, settings: settings) {
                 (encoded, summary) = streamed
             } else {
                 let image = try PNG.decode(bytes, path: input, options: settings.decoding)
-                let converted = try image.converted(to: settings.profile, bitDepth: settings.bitDepth, intent: settings.intent,
-                                                    blackPointCompensation: settings.blackPointCompensation, bigEndian: true)
+                let converted = settings.gamutMapping == .clip
+                    ? try image.converted(to: settings.profile, bitDepth: settings.bitDepth, intent: settings.intent,
+                                          blackPointCompensation: settings.blackPointCompensation, bigEndian: true)
+                    : try image.gamutMapped(to: settings.profile, mapping: settings.gamutMapping, bitDepth: settings.bitDepth,
+                                            separation: settings.separation)
                 encoded = try PNG.encode(converted, options: settings.encoding)
                 summary = Summary(sourceProfile: image.profile.name, sourceBitDepth: image.fileBitDepth,
                                   destinationBitDepth: converted.fileBitDepth, width: image.width, height: image.height,
