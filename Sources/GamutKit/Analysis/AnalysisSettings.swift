@@ -35,6 +35,10 @@ public struct AnalysisSettings: Sendable, Hashable {
     /// In asset catalogs, two colors count as the same (a dark variant equal to light, a custom color equal
     /// to a system color) when ΔE00 is below this. Default 1.0.
     public var sameColor: Double = 1.0
+    /// Colors of a policy's distinct group must stay at least this ΔE00 apart under every simulated
+    /// color-vision deficiency (`cvd-confusable`). Default 8: a difference readable at a glance in small marks
+    /// (about 5 is just distinguishable side by side).
+    public var cvdSeparation: Double = 8
     /// The most findings of one rule reported per file (the rest are counted in the summary). Default 20.
     public var maximumFindingsPerRule: Int = 20
 

@@ -45,8 +45,9 @@ public enum CatalogAuditor {
             adjust?(&catalogPolicy.settings)
             let targetProfile = target ?? catalogPolicy.settings.target.map(ColorProfile.builtIn) ?? .sRGB
             let colors = try ColorFindings(catalog: catalog, target: targetProfile, settings: catalogPolicy.settings)
+            let accessibility = try AccessibilityFindings(catalog: catalog, colors: colors, policy: catalogPolicy)
             let images = auditImages(catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, progress: progress)
-            let findings = catalogPolicy.apply(to: catalog.readingFindings + colors.findings + images.findings)
+            let findings = catalogPolicy.apply(to: catalog.readingFindings + colors.findings + accessibility.findings + images.findings)
             var byFile: [String: [Finding]] = [:]
             for finding in findings { byFile[finding.location.file, default: []].append(finding) }
             let paths = Set(catalog.contentsFiles).union(images.analyses.keys).union(byFile.keys)
@@ -71,9 +72,9 @@ public enum CatalogAuditor {
 
     /// A finding at a catalog location.
     static func finding(_ rule: Rule, file: String, line: Int? = nil, keyPath: String? = nil, asset: String, message: String,
-                        values: [String: Double] = [:], region: PixelRect? = nil) -> Finding {
+                        values: [String: Double] = [:], region: PixelRect? = nil, swatches: [Swatch] = []) -> Finding {
         Finding(ruleID: rule.id, severity: rule.defaultSeverity,
                 location: FindingLocation(file: file, region: region, line: line, keyPath: keyPath, asset: asset),
-                message: message, values: values, fixHint: rule.fixHint)
+                message: message, values: values, fixHint: rule.fixHint, swatches: swatches)
     }
 }

@@ -11,9 +11,12 @@ struct ColorFindings {
         var evaluation: ColorEvaluation
         var components: [Double]
         var space: String
+        var profile: ColorProfile
     }
 
     private(set) var findings: [Finding] = []
+    /// The readable entries of each color set, in catalog order.
+    private(set) var perAsset: [[Resolved]] = []
     let catalog: AssetCatalog
     let settings: AnalysisSettings
     let targetName: String
@@ -37,7 +40,6 @@ struct ColorFindings {
             ColorFindings.contexts.map { Lab(xyzD50: simulations[.sRGB]!.sourceXYZ(color.value(for: $0).map { Double($0) / 255 })) }
         }
 
-        var perAsset: [[Resolved]] = []
         for (a, asset) in catalog.assets.enumerated() where asset.kind == .colorSet {
             var resolved: [Resolved] = []
             for entry in asset.colors {
@@ -61,7 +63,7 @@ struct ColorFindings {
                 let simulation = simulations[named.profile.builtIn ?? .sRGB]!
                 resolved.append(Resolved(asset: a, entry: entry, isSystem: isSystem, alpha: alpha,
                                          evaluation: simulation.evaluate(named.components), components: named.components,
-                                         space: ColorText.space(of: named.profile)))
+                                         space: ColorText.space(of: named.profile), profile: named.profile))
             }
             perAsset.append(resolved)
             checkSlots(asset, resolved)
@@ -72,14 +74,20 @@ struct ColorFindings {
         checkCatalogCollapse(perAsset)
     }
 
-    private mutating func add(_ rule: Rule, _ asset: CatalogAsset, _ entry: CatalogColorEntry, _ message: String, values: [String: Double] = [:]) {
+    private mutating func add(_ rule: Rule, _ asset: CatalogAsset, _ entry: CatalogColorEntry, _ message: String, values: [String: Double] = [:],
+                              swatches: [Swatch] = []) {
         var finding = CatalogAuditor.finding(rule, file: asset.contentsFile, line: entry.line, keyPath: entry.keyPath, asset: asset.name,
-                                             message: message, values: values)
+                                             message: message, values: values, swatches: swatches)
         finding.location.colorName = asset.name
         findings.append(finding)
     }
 
-    private func describe(_ r: Resolved) -> String {
+    /// The authored color beside what the target shows.
+    func swatch(_ r: Resolved, shown: ColorEvaluation? = nil, label: String? = nil) -> Swatch {
+        Swatch(kind: .sourceAndShown, label: label ?? describe(r), colors: [ColorText.source(r.components, r.space), ColorText.hex((shown ?? r.evaluation).shown)])
+    }
+
+    func describe(_ r: Resolved) -> String {
         let variant = [r.entry.idiom == "universal" ? nil : r.entry.idiom,
                        r.entry.appearance == .any ? nil : r.entry.appearance.description,
                        r.entry.displayGamut.map { $0.rawValue + " slot" }].compactMap { $0 }
@@ -100,12 +108,12 @@ struct ColorFindings {
                 if e.isOutOfGamut {
                     add(Rules.srgbSlotOutOfGamut, asset, r.entry,
                         "\(asset.name): the sRGB slot holds \(describe(r)), outside \(targetName) (linear \(channels)); shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE))",
-                        values: linear.merging(["deltaE": e.deltaE]) { a, _ in a })
+                        values: linear.merging(["deltaE": e.deltaE]) { a, _ in a }, swatches: [swatch(r)])
                 }
             } else if e.isOutOfGamut, e.deltaE >= settings.visibleClip, gamuts[variant]?.contains(.sRGB) != true {
                 add(Rules.colorNeedsSRGBVariant, asset, r.entry,
                     "\(asset.name): \(describe(r)) is outside \(targetName) (linear \(channels)) and is shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE)) away",
-                    values: linear.merging(["deltaE": e.deltaE]) { a, _ in a })
+                    values: linear.merging(["deltaE": e.deltaE]) { a, _ in a }, swatches: [swatch(r)])
             }
             if let slots = gamuts[variant], slots.count == 1, r.entry.displayGamut != nil {
                 let missing: CatalogDisplayGamut = slots.contains(.sRGB) ? .displayP3 : .sRGB
@@ -179,7 +187,8 @@ struct ColorFindings {
                     "\(asset.name): the \(a.entry.appearance) and \(b.entry.appearance) variants \(describe(a)) and \(describe(b)) differ by ΔE00 "
                         + "\(String(format: "%.2f", source)) but are shown as \(ColorText.hex(shownA.shown)) and \(ColorText.hex(shownB.shown)) "
                         + "(ΔE00 \(String(format: "%.2f", shown))) on \(targetName)",
-                    values: ["sourceDeltaE": source, "shownDeltaE": shown])
+                    values: ["sourceDeltaE": source, "shownDeltaE": shown],
+                    swatches: [swatch(a, shown: shownA, label: "\(a.entry.appearance)"), swatch(b, shown: shownB, label: "\(b.entry.appearance)")])
             }
         }
     }
@@ -240,7 +249,9 @@ struct ColorFindings {
                     "\(first.name) \(describe(a)) and \(second.name) \(describe(b)) differ by ΔE00 \(String(format: "%.2f", pair.sourceDeltaE)) "
                         + "but are shown as \(ColorText.hex(pair.firstShown)) and \(ColorText.hex(pair.secondShown)) "
                         + "(ΔE00 \(String(format: "%.2f", pair.shownDeltaE))) on \(targetName) in \(context)",
-                    values: ["sourceDeltaE": pair.sourceDeltaE, "shownDeltaE": pair.shownDeltaE])
+                    values: ["sourceDeltaE": pair.sourceDeltaE, "shownDeltaE": pair.shownDeltaE],
+                    swatches: [swatch(a, shown: members[pair.first].shown.evaluation, label: first.name),
+                               swatch(b, shown: members[pair.second].shown.evaluation, label: second.name)])
             }
         }
     }

@@ -24,6 +24,7 @@ extension GamutPolicy {
         }
         guard let members = root.members else { throw fail(root.line, "a policy is a JSON object, not \(root.kindName)") }
         var policy = GamutPolicy()
+        policy.path = path
         for member in members {
             switch member.key {
             case "target":
@@ -72,8 +73,67 @@ extension GamutPolicy {
                     guard let a = assets, !a.isEmpty else { throw fail(item.line, "a suppression needs \"assets\": a non-empty array of names or globs") }
                     policy.suppressions.append(Suppression(rule: r, assets: a, reason: reason))
                 }
+            case "contrast":
+                guard let list = member.value.elements else { throw fail(member.line, "contrast must be an array of pairs") }
+                for item in list {
+                    guard let fields = item.members else { throw fail(item.line, "a contrast pair is an object with foreground and background") }
+                    var pair = ContrastPair(foreground: "", background: "", line: item.line)
+                    for f in fields {
+                        switch (f.key, f.value.value) {
+                        case ("foreground", .string(let v)): pair.foreground = v
+                        case ("background", .string(let v)): pair.background = v
+                        case ("textSize", .number(_, let v)) where v > 0 && v <= 1000: pair.textSize = v
+                        case ("bold", .bool(let v)): pair.bold = v
+                        case ("label", .string(let v)): pair.label = v
+                        case ("foreground", _), ("background", _), ("label", _): throw fail(f.line, "\"\(f.key)\" must be a string")
+                        case ("textSize", _): throw fail(f.line, "textSize must be a number of points, 0 < size ≤ 1000")
+                        case ("bold", _): throw fail(f.line, "bold must be true or false")
+                        default: throw fail(f.line, "unknown key \"\(f.key)\" in a contrast pair (foreground, background, textSize, bold, label)")
+                        }
+                    }
+                    guard !pair.foreground.isEmpty, !pair.background.isEmpty else {
+                        throw fail(item.line, "a contrast pair needs \"foreground\" and \"background\" color names")
+                    }
+                    policy.contrastPairs.append(pair)
+                }
+            case "distinct":
+                guard let list = member.value.elements else { throw fail(member.line, "distinct must be an array of groups") }
+                for item in list {
+                    guard let fields = item.members else { throw fail(item.line, "a distinct group is an object with name and colors") }
+                    var group = DistinctGroup(name: "", colors: [], line: item.line)
+                    for f in fields {
+                        switch f.key {
+                        case "name":
+                            guard let v = f.value.string else { throw fail(f.line, "name must be a string") }
+                            group.name = v
+                        case "colors":
+                            let names = f.value.elements?.compactMap(\.string) ?? []
+                            guard names.count >= 2, names.count == f.value.elements?.count else {
+                                throw fail(f.line, "colors must be an array of at least two color names")
+                            }
+                            group.colors = names
+                        default: throw fail(f.line, "unknown key \"\(f.key)\" in a distinct group (name, colors)")
+                        }
+                    }
+                    guard !group.colors.isEmpty else { throw fail(item.line, "a distinct group needs \"colors\"") }
+                    if group.name.isEmpty { group.name = "group \(policy.distinctGroups.count + 1)" }
+                    policy.distinctGroups.append(group)
+                }
+            case "colorVision":
+                guard let fields = member.value.members else { throw fail(member.line, "colorVision must be an object") }
+                for f in fields {
+                    guard f.key == "severities" else { throw fail(f.line, "unknown key \"\(f.key)\" in colorVision (severities)") }
+                    let values = f.value.elements?.compactMap { e -> Double? in
+                        if case .number(_, let v) = e.value, v > 0, v <= 1 { return v }
+                        return nil
+                    } ?? []
+                    guard !values.isEmpty, values.count == f.value.elements?.count else {
+                        throw fail(f.line, "severities must be an array of numbers in (0, 1] (1 is dichromacy)")
+                    }
+                    policy.colorVisionSeverities = values
+                }
             default:
-                throw fail(member.line, "unknown key \"\(member.key)\" (known: target, thresholds, severity, suppress)")
+                throw fail(member.line, "unknown key \"\(member.key)\" (known: target, thresholds, severity, suppress, contrast, distinct, colorVision)")
             }
         }
         return policy
@@ -85,7 +145,7 @@ extension AnalysisSettings {
     public static let thresholdNames = [
         "displayBitDepth", "gamutTolerance", "visibleClip", "visibleClipMinimumPixels", "collapseSource", "collapseShown",
         "collapseRatio", "collapseMinimumPixels", "flatStep", "flattenedSourceChange", "gradientMinimumLength",
-        "gradientMaximumStepFraction", "sameColor", "maximumFindingsPerRule",
+        "gradientMaximumStepFraction", "sameColor", "cvdSeparation", "maximumFindingsPerRule",
     ]
 
     /// Sets a threshold by name; returns a message when the name is unknown or the value out of range.
@@ -108,6 +168,7 @@ extension AnalysisSettings {
         case "gradientMinimumLength": if let v = count(2...65535) { gradientMinimumLength = v; return nil }
         case "gradientMaximumStepFraction": if let v = positive(1) { gradientMaximumStepFraction = v; return nil }
         case "sameColor": if let v = positive(100) { sameColor = v; return nil }
+        case "cvdSeparation": if let v = positive(100) { cvdSeparation = v; return nil }
         case "maximumFindingsPerRule": if let v = count(1...1_000_000) { maximumFindingsPerRule = v; return nil }
         default: return "unknown threshold \"\(name)\" (known: \(Self.thresholdNames.joined(separator: ", ")))"
         }

@@ -23,8 +23,61 @@ public struct GamutPolicy: Sendable, Hashable {
         }
     }
 
+    /// A foreground/background pair whose contrast is checked in every appearance, on sRGB and P3 displays.
+    public struct ContrastPair: Sendable, Hashable {
+        /// The foreground color's asset name (`Text/Primary`).
+        public var foreground: String
+        /// The background color's asset name.
+        public var background: String
+        /// Text size in points: up to 17 pt needs 4.5:1, 18 pt and larger 3:1 (HIG). Default 17.
+        public var textSize: Double
+        /// Bold text needs 3:1 at any size. Default false.
+        public var bold: Bool
+        /// A name for people ("body text"); optional.
+        public var label: String?
+        /// The line of the policy file that declares it, if read from one.
+        public var line: Int?
+
+        /// Creates a pair.
+        public init(foreground: String, background: String, textSize: Double = 17, bold: Bool = false, label: String? = nil, line: Int? = nil) {
+            self.foreground = foreground
+            self.background = background
+            self.textSize = textSize
+            self.bold = bold
+            self.label = label
+            self.line = line
+        }
+    }
+
+    /// Colors that must stay apart: status colors, chart series. Checked under simulated color-vision
+    /// deficiencies, and kept apart by `gamut-check fix`.
+    public struct DistinctGroup: Sendable, Hashable {
+        /// The group's name ("status").
+        public var name: String
+        /// Asset names of its colors.
+        public var colors: [String]
+        /// The line of the policy file that declares it, if read from one.
+        public var line: Int?
+
+        /// Creates a group.
+        public init(name: String, colors: [String], line: Int? = nil) {
+            self.name = name
+            self.colors = colors
+            self.line = line
+        }
+    }
+
     /// Thresholds and the target gamut.
     public var settings: AnalysisSettings
+    /// Contrast pairs to check.
+    public var contrastPairs: [ContrastPair] = []
+    /// Groups of colors that must stay distinguishable.
+    public var distinctGroups: [DistinctGroup] = []
+    /// Severities of the simulated deficiencies: 1 is dichromacy (Viénot/Brettel), below 1 anomalous
+    /// trichromacy (Machado). Default [1].
+    public var colorVisionSeverities: [Double] = [1]
+    /// The policy file it was read from, if any (findings about the policy point there).
+    public var path: String?
     /// Severity per rule id; `nil` switches the rule off. Rules not listed keep their default severity.
     public var severities: [String: Severity?]
     /// Suppressions, applied after severities.

@@ -58,15 +58,45 @@ public struct Finding: Sendable, Hashable, Codable {
     public var values: [String: Double]
     /// What to do about it.
     public var fixHint: String
+    /// Colors to show beside the message (the HTML report draws them; JSON lists them).
+    public var swatches: [Swatch]
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, location: FindingLocation, message: String,
-                values: [String: Double] = [:], fixHint: String) {
+                values: [String: Double] = [:], fixHint: String, swatches: [Swatch] = []) {
         self.ruleID = ruleID
         self.severity = severity
         self.location = location
         self.message = message
         self.values = values
         self.fixHint = fixHint
+        self.swatches = swatches
+    }
+}
+
+/// Colors that illustrate a finding, as CSS colors (`color(display-p3 0.1 0.9 0.2)`, `#1FA34C`).
+public struct Swatch: Sendable, Hashable, Codable {
+    /// What the colors are.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// The authored color, then what the target display shows.
+        case sourceAndShown = "source-and-shown"
+        /// A foreground, then the background it sits on (drawn as text on the background).
+        case contrast
+        /// Two colors as seen with a simulated color-vision deficiency.
+        case simulation
+    }
+
+    /// What the colors are.
+    public var kind: Kind
+    /// A caption ("dark, on sRGB displays: 4.21:1").
+    public var label: String
+    /// The colors, as CSS.
+    public var colors: [String]
+
+    /// Creates a swatch.
+    public init(kind: Kind, label: String, colors: [String]) {
+        self.kind = kind
+        self.label = label
+        self.colors = colors
     }
 }

@@ -78,8 +78,10 @@ public enum JSONRenderer {
         var message: String
         var values: [String: Double]
         var fixHint: String
+        var swatches: [Swatch]?
         init(_ f: Finding) {
             ruleId = f.ruleID; severity = f.severity; location = f.location; message = f.message; values = f.values; fixHint = f.fixHint
+            swatches = f.swatches.isEmpty ? nil : f.swatches
         }
     }
 }

@@ -65,7 +65,7 @@ public enum Rules {
     static let analyzer = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable]
 
     /// Every rule (the analyzer's, then the asset catalog's), in report order.
-    public static let all = analyzer + catalog
+    public static let all = analyzer + catalog + accessibility
 
     /// The rule with this id.
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }
