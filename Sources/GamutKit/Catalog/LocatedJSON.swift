@@ -20,11 +20,22 @@ struct LocatedJSON: Sendable {
         var key: String
         var line: Int
         var value: LocatedJSON
+        /// Byte offset of the key's opening quote.
+        var keyStart: Int = 0
+        /// Byte offset just past the key's closing quote.
+        var keyEnd: Int = 0
     }
 
     var value: Value
     /// 1-based line where the value starts.
     var line: Int
+    /// The value's bytes in the parsed text (used to edit files in place, keeping their formatting).
+    var range: Range<Int> = 0..<0
+
+    init(value: Value, line: Int) {
+        self.value = value
+        self.line = line
+    }
 
     /// Deeper nesting than this is refused (no catalog file comes near it).
     static let maximumDepth = 128
@@ -109,6 +120,13 @@ private struct Parser {
 
     mutating func value(depth: Int) throws(LocatedJSON.SyntaxError) -> LocatedJSON {
         skipWhitespace()
+        let start = index
+        var parsed = try valueBody(depth: depth)
+        parsed.range = start..<index
+        return parsed
+    }
+
+    mutating func valueBody(depth: Int) throws(LocatedJSON.SyntaxError) -> LocatedJSON {
         guard index < bytes.count else { throw error("unexpected end of file") }
         guard depth < LocatedJSON.maximumDepth else { throw error("nested more than \(LocatedJSON.maximumDepth) levels deep") }
         let startLine = line
@@ -125,11 +143,13 @@ private struct Parser {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
                 let keyLine = line
+                let keyStart = index
                 let key = try string()
+                let keyEnd = index
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
                 index += 1
-                members.append(.init(key: key, line: keyLine, value: try value(depth: depth + 1)))
+                members.append(.init(key: key, line: keyLine, value: try value(depth: depth + 1), keyStart: keyStart, keyEnd: keyEnd))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of file inside an object") }
                 if bytes[index] == UInt8(ascii: ",") {

@@ -124,15 +124,19 @@ public struct GamutMapper: Sendable {
     /// - Parameters:
     ///   - group: encoded source components (0…1) of each color.
     ///   - separation: the ΔE00 the mapped colors must keep; the catalog fix uses the collapse threshold plus a margin.
+    ///   - fixed: members that can't move, by index, with the encoded target components they are shown as
+    ///     (colors that keep their value on target displays); the others move away from them.
+    ///   - related: which pairs must stay apart (default: all).
     /// - Returns: encoded target components, in the order of `group`.
-    public func map(group: [[Double]], mapping: GamutMapping, separation: Double = 2) -> [[Double]] {
-        var mapped = group.map { map($0, mapping: mapping) }
+    public func map(group: [[Double]], mapping: GamutMapping, separation: Double = 2, fixed: [Int: [Double]] = [:],
+                    related: (Int, Int) -> Bool = { _, _ in true }) -> [[Double]] {
+        var mapped = group.indices.map { fixed[$0] ?? map(group[$0], mapping: mapping) }
         guard mapping == .preserveSeparation, group.count > 1 else { return mapped }
         let sourceLabs = group.map { Lab(xyzD50: sourceXYZ($0)) }
         let sourceOK = group.map(sourceOKLab)
         var required: [[Double]] = Array(repeating: Array(repeating: 0, count: group.count), count: group.count)
         for i in group.indices {
-            for j in group.indices where j > i {
+            for j in group.indices where j > i && related(i, j) {
                 required[i][j] = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
             }
         }
@@ -143,7 +147,7 @@ public struct GamutMapper: Sendable {
             var violated = false
             let labs = mapped.map(targetLab)
             for i in group.indices {
-                for j in group.indices where j > i && required[i][j] > 0.05 {
+                for j in group.indices where j > i && required[i][j] > 0.05 && !(fixed[i] != nil && fixed[j] != nil) {
                     let shown = CIEDE2000.difference(labs[i], labs[j])
                     guard shown < required[i][j] else { continue }
                     violated = true
@@ -159,14 +163,15 @@ public struct GamutMapper: Sendable {
                     d = d.map { $0 / norm }
                     let lighter: Double = d[0] > 0 || (d[0] == 0 && current[i].l <= current[j].l) ? 1 : -1
                     d[0] += lighter * 0.5
+                    let (wi, wj): (Double, Double) = fixed[i] != nil ? (0, 2) : fixed[j] != nil ? (2, 0) : (1, 1)
                     for k in 0..<3 {
-                        moves[i][k] += step * d[k]
-                        moves[j][k] -= step * d[k]
+                        moves[i][k] += wi * step * d[k]
+                        moves[j][k] -= wj * step * d[k]
                     }
                 }
             }
             guard violated else { break }
-            for i in group.indices where moves[i] != [0, 0, 0] {
+            for i in group.indices where moves[i] != [0, 0, 0] && fixed[i] == nil {
                 var moved = OKLab(l: current[i].l + moves[i][0], a: current[i].a + moves[i][1], b: current[i].b + moves[i][2])
                 moved.l = min(max(moved.l, 0), 1)
                 mapped[i] = css(moved)
