@@ -19,7 +19,7 @@ struct Check: ParsableCommand {
             output that could not be written.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, xcode }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, xcode, html }
     enum FailOn: String, ExpressibleByArgument, CaseIterable { case error, warning, never }
 
     @Argument(help: "PNG files, folders and .xcassets asset catalogs.")
@@ -31,7 +31,7 @@ struct Check: ParsableCommand {
     @Option(help: "A policy file (thresholds, severities, target, suppressions); default: each catalog's .gamut-check.json.")
     var config: String?
 
-    @Option(help: "Report format: text, json, sarif or xcode (path:line: warning: …, for an Xcode build phase).")
+    @Option(help: "Report format: text, json, sarif, xcode (path:line: warning: …, for an Xcode build phase) or html (one self-contained page with swatches and pictures).")
     var format: Format = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
@@ -128,6 +128,7 @@ struct Check: ParsableCommand {
         case .json: text = JSONRenderer.render(report, toolVersion: GamutCheck.version)
         case .sarif: text = SARIFRenderer.render(report, toolVersion: GamutCheck.version)
         case .xcode: text = XcodeRenderer.render(report)
+        case .html: text = HTMLRenderer.render(report, toolVersion: GamutCheck.version, visuals: HTMLVisuals(for: report, settings: report.settings))
         }
         if let output {
             try CheckReport.write(text, to: output)

@@ -20,8 +20,7 @@ struct CatalogFixTests {
         var files: [String: Data] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: folder)! {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)) }
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue { files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)) }
         }
         return files
     }

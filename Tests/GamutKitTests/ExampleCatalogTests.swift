@@ -29,7 +29,7 @@ struct ExampleCatalogTests {
     func everyRuleFires() throws {
         let audit = try CatalogAuditor.audit([Self.catalog])
         let fired = Set(audit.report.findings.map(\.ruleID))
-        for rule in Rules.catalog {
+        for rule in Rules.catalog + Rules.accessibility {
             #expect(fired.contains(rule.id), "\(rule.id) does not fire")
         }
         #expect(fired.contains(Rules.colorCollapse.id) && fired.contains(Rules.gradientClipping.id))

@@ -59,6 +59,35 @@ public enum ExampleCatalog {
         json("LegacyRed.colorset/Contents.json", colorset([  // iOS's earlier system red, hard-coded in 8-bit integers
             C("srgb", ["255", "59", "48"]), C("srgb", ["255", "69", "58"], dark: true), C("srgb", ["215", "0", "21"], highContrast: true),
         ]))
+        // Legibility and color vision, checked through the catalog's policy (.gamut-check.json below).
+        json("BodyText.colorset/Contents.json", colorset([  // #777777 on white: 4.48:1, below 4.5:1 in light only
+            C("srgb", ["0.467", "0.467", "0.467"]), C("srgb", ["0.541", "0.541", "0.541"], dark: true),
+            C("srgb", ["0.200", "0.200", "0.200"], highContrast: true),
+        ]))
+        json("Surface.colorset/Contents.json", colorset([
+            C("srgb", ["1.000", "1.000", "1.000"]), C("srgb", ["0.000", "0.000", "0.000"], dark: true),
+            C("srgb", ["1.000", "1.000", "1.000"], highContrast: true),
+        ]))
+        json("Stop.colorset/Contents.json", colorset([  // a red that deuteranopes and protanopes confuse with Proceed
+            C("srgb", ["0.784", "0.353", "0.235"]), C("srgb", ["0.900", "0.450", "0.330"], dark: true),
+            C("srgb", ["0.600", "0.150", "0.100"], highContrast: true),
+        ]))
+        json("Proceed.colorset/Contents.json", colorset([
+            C("srgb", ["0.431", "0.549", "0.235"]), C("srgb", ["0.530", "0.650", "0.330"], dark: true),
+            C("srgb", ["0.150", "0.400", "0.100"], highContrast: true),
+        ]))
+        files.append((GamutPolicy.fileName, Array("""
+            {
+              "contrast" : [
+                { "foreground" : "BodyText", "background" : "Surface", "textSize" : 15, "label" : "body text" },
+                { "foreground" : "Brand/Primary", "background" : "Surface", "textSize" : 13, "label" : "links" }
+              ],
+              "distinct" : [
+                { "name" : "status", "colors" : [ "Stop", "Proceed", "Caution" ] }
+              ]
+            }
+
+            """.utf8)))
         json("HexTeal.colorset/Contents.json", colorset([  // clean, in hex
             C("srgb", ["0x1A", "0x6E", "0x70"]), C("srgb", ["0x4F", "0xB8", "0xBA"], dark: true),
             C("srgb", ["0x0B", "0x4A", "0x4C"], highContrast: true), C("srgb", ["0x8A", "0xE0", "0xE2"], dark: true, highContrast: true),

@@ -19,7 +19,9 @@ public enum FindingBuilder {
                          "worstX": Double(worst.x), "worstY": Double(worst.y),
                          "maxDeltaE": analysis.maxDeltaE, "p95DeltaE": analysis.p95DeltaE, "meanDeltaE": analysis.meanDeltaE,
                          "visiblyClippedPixels": Double(analysis.visiblyClippedPixels)],
-                fixHint: Rules.visibleClipping.fixHint))
+                fixHint: Rules.visibleClipping.fixHint,
+                swatches: [Swatch(kind: .sourceAndShown, label: "worst pixel, \(worst.x),\(worst.y)",
+                                  colors: [ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)])]))
         } else if analysis.outOfGamutPixels > 0 {
             findings.append(Finding(
                 ruleID: Rules.outOfGamut.id, severity: Rules.outOfGamut.defaultSeverity, location: FindingLocation(file: file),
@@ -40,7 +42,9 @@ public enum FindingBuilder {
                                 ColorText.source(group.first, sourceColorSpace), group.firstPixels,
                                 ColorText.source(group.second, sourceColorSpace), group.secondPixels, group.sourceDeltaE, shown, target),
                 values: ["sourceDeltaE": group.sourceDeltaE, "shownDeltaE": group.shownDeltaE, "pixels": Double(group.pixelCount)],
-                fixHint: Rules.colorCollapse.fixHint))
+                fixHint: Rules.colorCollapse.fixHint,
+                swatches: [Swatch(kind: .sourceAndShown, label: "first color", colors: [ColorText.source(group.first, sourceColorSpace), ColorText.hex(group.firstShown)]),
+                           Swatch(kind: .sourceAndShown, label: "second color", colors: [ColorText.source(group.second, sourceColorSpace), ColorText.hex(group.secondShown)])]))
         }
         for region in analysis.clippingGradients.prefix(limit) {
             findings.append(Finding(

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Pictures for the HTML report, made from the image files of a report: each image as authored and as an
+/// sRGB display shows it, its clip mask, and strips of its clipping gradients (source above, shown below).
+public struct HTMLVisuals: Sendable {
+    /// One embedded picture.
+    public struct Picture: Sendable, Hashable {
+        /// What it shows.
+        public enum Kind: String, Sendable { case source, shown, clipMask = "clip-mask", gradientSource = "gradient-source", gradientShown = "gradient-shown" }
+        /// What it shows.
+        public var kind: Kind
+        /// A caption.
+        public var caption: String
+        /// PNG bytes (with their profile embedded, so browsers color-manage them).
+        public var png: [UInt8]
+    }
+
+    /// Pictures by file path.
+    public var pictures: [String: [Picture]] = [:]
+
+    /// No pictures.
+    public init() {}
+
+    /// Images larger than this many pixels get no pictures (the report stays small).
+    public static let maximumPixels = 4_194_304
+
+    /// Reads the report's image files and makes their pictures; files that can't be read get none.
+    public init(for report: CheckReport, settings: AnalysisSettings) {
+        let target = settings.target.map(ColorProfile.builtIn) ?? .sRGB
+        for file in report.files where file.analysis != nil && file.path.lowercased().hasSuffix(".png") {
+            guard let image = try? PNG.read(contentsOf: file.path), image.width * image.height <= HTMLVisuals.maximumPixels else { continue }
+            var list: [Picture] = []
+            if let shown = try? image.converted(to: target, bitDepth: 8), let png = try? PNG.encode(shown) {
+                if let original = try? PNG.encode(image) { list.append(Picture(kind: .source, caption: "as authored (\(image.profile.name))", png: original)) }
+                list.append(Picture(kind: .shown, caption: "on \(target.name) displays (clipped)", png: png))
+                if let mask = try? ImageAnalyzer.analyze(image, target: target, settings: settings, includeClipMask: true).clipMask,
+                   let maskPNG = try? PNG.encode(mask) {
+                    list.append(Picture(kind: .clipMask, caption: "clip mask: blue out of gamut, yellow ΔE00 1–2, orange 2–5, red ≥ 5", png: maskPNG))
+                }
+                for region in (file.analysis?.clippingGradients ?? []).prefix(4) {
+                    let r = region.bounds
+                    if let a = try? PNG.encode(image.cropped(r)), let b = try? PNG.encode(shown.cropped(r)) {
+                        list.append(Picture(kind: .gradientSource, caption: "gradient at \(r) as authored", png: a))
+                        list.append(Picture(kind: .gradientShown, caption: "gradient at \(r) as shown", png: b))
+                    }
+                }
+            }
+            pictures[file.path] = list
+        }
+    }
+}
+
+extension Image {
+    /// The pixels inside `rect` (clamped to the image), same profile and metadata.
+    func cropped(_ rect: PixelRect) -> Image {
+        let x0 = max(0, min(rect.x, width - 1)), y0 = max(0, min(rect.y, height - 1))
+        let w = max(1, min(rect.width, width - x0)), h = max(1, min(rect.height, height - y0))
+        let bpp = pixels.format.bytesPerPixel
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(w * h * bpp)
+        for y in y0..<(y0 + h) {
+            let start = y * pixels.rowBytes + x0 * bpp
+            bytes += pixels.bytes[start..<(start + w * bpp)]
+        }
+        var result = self
+        result.pixels = (try? PixelBuffer(width: w, height: h, format: pixels.format, bytes: bytes)) ?? pixels
+        return result
+    }
+}
