@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the system libraries GamutKit links: LittleCMS 2 and libspng, with pkg-config.
+# Installs the system libraries GamutKit links: LittleCMS 2 and libspng, with pkg-config; on Debian/Ubuntu
+# also Chromium and a font, which the HTML report's test renders pages with (headless).
 # Debian/Ubuntu (as root, or with sudo) or macOS with Homebrew. Does nothing when they are present.
 set -euo pipefail
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng; then
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng \
+    && { [ "$(uname -s)" != Linux ] || command -v chromium >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; }; then
     exit 0
 fi
 case "$(uname -s)" in
@@ -15,6 +17,7 @@ Linux)
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblcms2-dev libspng-dev pkg-config >/dev/null
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
     ;;
 Darwin)
     brew install little-cms2 libspng pkg-config

@@ -48,11 +48,11 @@ public enum HTMLRenderer {
         s += "<span class=\"badge error\">\(report.count(.error)) errors</span> <span class=\"badge warning\">\(report.count(.warning)) warnings</span> "
         s += "<span class=\"badge info\">\(report.count(.info)) info</span> in \(report.files.count) files, checked against \(escape(report.target))</p>\n"
         if !byRule.isEmpty {
-            s += "<table class=\"rules\"><tr><th>Rule</th><th>Findings</th></tr>"
+            s += "<ul class=\"rules\">"
             for (rule, (severity, n)) in byRule.sorted(by: { ($0.value.0, $0.value.1, $1.key) > ($1.value.0, $1.value.1, $0.key) }) {
-                s += "<tr><td><span class=\"dot \(severity.rawValue)\"></span>\(escape(rule))</td><td>\(n)</td></tr>"
+                s += "<li><span class=\"dot \(severity.rawValue)\"></span>\(escape(rule)) <b>\(n)</b></li>"
             }
-            s += "</table>"
+            s += "</ul>"
         }
         return s + "</section>\n"
     }
@@ -114,7 +114,7 @@ public enum HTMLRenderer {
         .badge.error{background:#c62828}.badge.warning{background:#b26a00}.badge.info{background:#1565c0}
         .dot{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:6px}
         .dot.error{background:#c62828}.dot.warning{background:#b26a00}.dot.info{background:#1565c0}
-        table.rules{border-collapse:collapse;margin-top:8px}table.rules td,table.rules th{padding:2px 12px 2px 0;text-align:left}
+        ul.rules{columns:3;list-style:none;padding:0;margin:8px 0 0}ul.rules li{padding:1px 0}
         article.finding{border-top:1px solid #eee;padding:10px 0}article.finding:first-of-type{border-top:0}
         .place{color:#666;font-size:12px}.message{margin:4px 0}.fix{margin:4px 0;color:#555;font-size:12px}
         .swatches{display:flex;flex-wrap:wrap;gap:10px;margin:6px 0}
