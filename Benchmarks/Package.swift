@@ -60,6 +60,15 @@ let package = Package(
             ],
             path: "Benchmarks/Catalog",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+        .executableTarget(
+            name: "Mapping",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "GamutKit", package: gamutKitPackage),
+                "BenchmarkFixtures",
+            ],
+            path: "Benchmarks/Mapping",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     ],
     swiftLanguageModes: [.v6]
 )

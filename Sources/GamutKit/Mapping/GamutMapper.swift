@@ -16,6 +16,7 @@ public struct GamutMapper: Sendable {
     let sourceModel: ShaperModel
     let targetModel: ShaperModel
     let targetFromXYZ: Matrix3
+    let kernel: GamutKernel
 
     /// A mapper from `source` to `target`.
     /// - Throws: ``GamutError`` `.unsupportedProfile` when either is not an RGB matrix/TRC profile.
@@ -31,6 +32,7 @@ public struct GamutMapper: Sendable {
         sourceModel = s
         targetModel = t
         targetFromXYZ = inverse
+        kernel = GamutKernel(source: s, target: t)
     }
 
     // MARK: Conversions
@@ -82,36 +84,8 @@ public struct GamutMapper: Sendable {
     /// CSS Color 4's gamut-mapping algorithm (§13.2.2, "binary search gamut mapping with local MINDE")
     /// from an OKLab color into the target, as encoded target components.
     public func css(_ origin: OKLab) -> [Double] {
-        let originLCh = origin.lch
-        if originLCh.l >= 1 { return [1, 1, 1] }
-        if originLCh.l <= 0 { return [0, 0, 0] }
-        let originLinear = targetLinear(origin)
-        if inGamut(originLinear) { return clipEncode(originLinear) }
-        var current = originLCh
-        var clipped = clipEncode(originLinear)
-        var e = OKLab.difference(targetOKLab(clipped), origin)
-        if e < GamutMapper.jnd { return clipped }
-        var low = 0.0, high = originLCh.c, lowInGamut = true
-        while high - low > GamutMapper.epsilon {
-            let chroma = (low + high) / 2
-            current.c = chroma
-            let currentLab = current.lab
-            let linear = targetLinear(currentLab)
-            if lowInGamut && inGamut(linear) {
-                low = chroma
-                continue
-            }
-            clipped = clipEncode(linear)
-            e = OKLab.difference(targetOKLab(clipped), currentLab)
-            if e < GamutMapper.jnd {
-                if GamutMapper.jnd - e < GamutMapper.epsilon { return clipped }
-                lowInGamut = false
-                low = chroma
-            } else {
-                high = chroma
-            }
-        }
-        return clipped
+        let linear = kernel.css(SIMD3(origin.l, origin.a, origin.b))
+        return (0..<3).map { min(max(targetModel.curves[$0].encode(linear[$0]), 0), 1) }
     }
 
     // MARK: Groups

@@ -25,68 +25,69 @@ extension Image {
             throw GamutError(.unsupportedProfile, "gamut mapping needs an 8- or 16-bit RGB image, not \(pixels.format)")
         }
         let mapper = try GamutMapper(source: profile, target: target)
-        let destination = try PixelFormat.converting(pixels.format, to: target, bitDepth: bitDepth, bigEndian: false)
         let corrections = mapping == .preserveSeparation
             ? try SeparationCorrections(image: self, mapper: mapper, separation: separation, settings: settings, target: target)
             : SeparationCorrections(anchors: [])
-
-        var output = PixelBuffer(width: width, height: height, format: destination)
-        let bands = ColorTransform.bandCount(pixels: width * height, height: height, threads: threads)
-        let rowsPerBand = (height + max(bands, 1) - 1) / max(bands, 1)
-        let channels = pixels.format.channelCount, outChannels = destination.channelCount
-        let sourceMax = pixels.format.sample == .uint8 ? 255.0 : 65535.0
+        // In-gamut pixels (and pixels no correction reaches) keep the exact conversion; the others are mapped.
+        var result = try converted(to: target, bitDepth: bitDepth, intent: .relativeColorimetric, threads: threads)
+        let destination = result.pixels.format
+        let sourceFormat = pixels.format
+        let levels = sourceFormat.sample == .uint8 ? 256 : 65536
+        let luts = (0..<3).map { c in (0..<levels).map { mapper.sourceModel.curves[c].linearize(Double($0) / Double(levels - 1)) } }
+        let toTarget = Rows3(mapper.targetFromXYZ * mapper.sourceModel.toXYZD50)
+        let kernel = mapper.kernel, targetCurves = mapper.targetModel.curves
         let outMax = destination.sample == .uint8 ? 255.0 : 65535.0
-        let source = pixels
-        let rowBytes = output.rowBytes
-        let results = Locked([Int: [UInt8]]())
-        DispatchQueue.concurrentPerform(iterations: max(bands, 1)) { band in
-            let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
-            guard y0 < y1 else { return }
-            var bytes = [UInt8](repeating: 0, count: (y1 - y0) * rowBytes)
-            var cache: [UInt64: (UInt16, UInt16, UInt16)] = [:]
-            for y in y0..<y1 {
-                for x in 0..<width {
-                    let r = source.integer(x: x, y: y, channel: 0), g = source.integer(x: x, y: y, channel: 1), b = source.integer(x: x, y: y, channel: 2)
-                    let key = UInt64(r) << 32 | UInt64(g) << 16 | UInt64(b)
-                    let mapped: (UInt16, UInt16, UInt16)
-                    if let hit = cache[key] {
-                        mapped = hit
-                    } else {
-                        let encoded = [Double(r) / sourceMax, Double(g) / sourceMax, Double(b) / sourceMax]
-                        let value = corrections.map(encoded, mapper: mapper)
-                        let q = value.map { UInt16((min(max($0, 0), 1) * outMax).rounded()) }
-                        mapped = (q[0], q[1], q[2])
-                        if cache.count < 1 << 20 { cache[key] = mapped }
-                    }
-                    var samples = [mapped.0, mapped.1, mapped.2]
-                    if outChannels == 4 {
-                        let alpha = Double(source.integer(x: x, y: y, channel: channels - 1)) / sourceMax
-                        samples.append(UInt16((alpha * outMax).rounded()))
-                    }
-                    let base = (y - y0) * rowBytes + x * outChannels * destination.bytesPerSample
-                    for (c, s) in samples.enumerated() {
-                        if destination.sample == .uint8 {
-                            bytes[base + c] = UInt8(s)
-                        } else {
-                            bytes[base + 2 * c] = UInt8(s & 0xFF)
-                            bytes[base + 2 * c + 1] = UInt8(s >> 8)
+        let channels = sourceFormat.channelCount, outChannels = destination.channelCount
+        let inRow = pixels.rowBytes, outRow = result.pixels.rowBytes
+        let bands = max(1, ColorTransform.bandCount(pixels: width * height, height: height, threads: threads))
+        let rowsPerBand = (height + bands - 1) / bands
+        let (w, h) = (width, height)
+        let sixteen = sourceFormat.sample != .uint8, bigEndian = sourceFormat.sample == .uint16BigEndian
+        let outSixteen = destination.sample != .uint8
+        pixels.bytes.withUnsafeBytes { (sourceBytes: UnsafeRawBufferPointer) in
+            nonisolated(unsafe) let input = sourceBytes
+            result.pixels.bytes.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) in
+                nonisolated(unsafe) let out = output
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    var cache: [UInt64: SIMD3<UInt16>] = [:]
+                    for y in (band * rowsPerBand)..<min(h, (band + 1) * rowsPerBand) {
+                        for x in 0..<w {
+                            var code = SIMD3<Int>(repeating: 0)
+                            for c in 0..<3 {
+                                let offset = y * inRow + (x * channels + c) * (sixteen ? 2 : 1)
+                                if !sixteen {
+                                    code[c] = Int(input[offset])
+                                } else if bigEndian {
+                                    code[c] = Int(input[offset]) << 8 | Int(input[offset + 1])
+                                } else {
+                                    code[c] = Int(input.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+                                }
+                            }
+                            let linear = SIMD3(luts[0][code.x], luts[1][code.y], luts[2][code.z])
+                            let inside = GamutKernel.inGamut(toTarget * linear)
+                            if inside && !corrections.reaches(linear, kernel: kernel) { continue }
+                            let key = UInt64(code.x) << 32 | UInt64(code.y) << 16 | UInt64(code.z)
+                            let value: SIMD3<UInt16>
+                            if let hit = cache[key] {
+                                value = hit
+                            } else {
+                                let mapped = corrections.map(linear, kernel: kernel)
+                                value = SIMD3((0..<3).map { UInt16((min(max(targetCurves[$0].encode(mapped[$0]), 0), 1) * outMax).rounded()) })
+                                if cache.count < 1 << 20 { cache[key] = value }
+                            }
+                            let base = y * outRow + x * outChannels * (outSixteen ? 2 : 1)
+                            for c in 0..<3 {
+                                if outSixteen {
+                                    out.storeBytes(of: value[c], toByteOffset: base + 2 * c, as: UInt16.self)
+                                } else {
+                                    out[base + c] = UInt8(value[c])
+                                }
+                            }
                         }
                     }
                 }
             }
-            results.withLock { $0[band] = bytes }
         }
-        let parts = results.withLock { $0 }
-        var all: [UInt8] = []
-        all.reserveCapacity(output.rowBytes * height)
-        for band in parts.keys.sorted() { all += parts[band]! }
-        output.bytes = all
-        var result = self
-        result.pixels = output
-        result.profile = target
-        result.colorSource = .iccp(name: target.name)
-        result.fileBitDepth = destination.bytesPerSample * 8
-        result.warnings = []
         return result
     }
 }
@@ -121,6 +122,29 @@ struct SeparationCorrections: Sendable {
             }
         }
         self.anchors = anchors
+    }
+
+    /// Whether any anchor's correction reaches a color given in source linear light.
+    @inline(__always)
+    func reaches(_ linear: SIMD3<Double>, kernel: GamutKernel) -> Bool {
+        guard !anchors.isEmpty else { return false }
+        let lab = kernel.oklab(lms: kernel.sourceToLMS * linear)
+        return anchors.contains { GamutKernel.distance(lab, SIMD3($0.source.l, $0.source.a, $0.source.b)) < $0.radius }
+    }
+
+    /// The CSS mapping of a color given in source linear light, plus the weighted shifts of the anchors near
+    /// it, as clipped linear target light.
+    func map(_ linear: SIMD3<Double>, kernel: GamutKernel) -> SIMD3<Double> {
+        let source = kernel.oklab(lms: kernel.sourceToLMS * linear)
+        let css = kernel.css(source)
+        guard !anchors.isEmpty else { return css }
+        var shift = SIMD3<Double>(repeating: 0)
+        for anchor in anchors {
+            let w = 1 - GamutKernel.distance(source, SIMD3(anchor.source.l, anchor.source.a, anchor.source.b)) / anchor.radius
+            if w > 0 { shift += w * SIMD3(anchor.shift[0], anchor.shift[1], anchor.shift[2]) }
+        }
+        guard shift != SIMD3(repeating: 0) else { return css }
+        return kernel.css(kernel.oklab(lms: kernel.targetToLMS * css) + shift)
     }
 
     /// The CSS mapping of one color, plus the weighted shifts of the anchors near it.
