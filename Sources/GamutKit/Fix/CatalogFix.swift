@@ -18,6 +18,8 @@ public struct CatalogFix: Sendable {
         public var updated: [UInt8]
         /// For new images: profile, depth and size.
         public var summary: String
+        /// A new image replaces a file no entry references that an interrupted fix left (same name).
+        public var replacesLeftover = false
     }
 
     /// One sRGB variant the fix writes.
@@ -67,7 +69,7 @@ public struct CatalogFix: Sendable {
             for change in changes {
                 switch change.kind {
                 case .created:
-                    guard !FileManager.default.fileExists(atPath: change.path) else {
+                    guard change.replacesLeftover || !FileManager.default.fileExists(atPath: change.path) else {
                         throw GamutError(.io, "exists already; run the fix again", path: change.path)
                     }
                 case .edited:
@@ -81,7 +83,7 @@ public struct CatalogFix: Sendable {
         } catch {
             for change in done.reversed() {
                 switch change.kind {
-                case .created: unlink(change.path)
+                case .created: if !change.replacesLeftover { unlink(change.path) }
                 case .edited: try? FileIO.writeAtomically(change.original, to: change.path)
                 }
             }

@@ -214,11 +214,13 @@ private struct Planner {
                     throw error.at(path)
                 }
                 let encoded = try PNG.encode(converted)
-                let name = newName(for: path, in: asset.folder)
+                let name = newName(for: path, in: asset)
                 let newPath = (asset.folder as NSString).appendingPathComponent(name)
-                created.append(CatalogFix.FileChange(path: newPath, kind: .created, original: [], updated: encoded,
-                                                     summary: "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(depth)-bit, "
-                                                         + "\(converted.width)×\(converted.height), \(mapping.rawValue) mapping"))
+                var change = CatalogFix.FileChange(path: newPath, kind: .created, original: [], updated: encoded,
+                                                   summary: "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(depth)-bit, "
+                                                       + "\(converted.width)×\(converted.height), \(mapping.rawValue) mapping")
+                change.replacesLeftover = FileManager.default.fileExists(atPath: newPath)
+                created.append(change)
                 let contents = try file(asset.contentsFile)
                 guard let entries = contents.root["images"]?.elements, let k = Planner.index(entry.keyPath), k < entries.count,
                       let filename = entries[k]["filename"] else {
@@ -243,11 +245,14 @@ private struct Planner {
         }
     }
 
-    /// `name-sRGB.png`, or `name-sRGB-2.png` … when taken.
-    func newName(for path: String, in folder: String) -> String {
+    /// `name-sRGB.png`, or `name-sRGB-2.png` … when taken. A file of that name that no entry references (what an
+    /// interrupted `fix --write` leaves) is reused.
+    func newName(for path: String, in asset: CatalogAsset) -> String {
+        let folder = asset.folder
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         var candidate = "\(stem)-sRGB.png", n = 2
-        while FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(candidate))
+        while (FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(candidate))
+                && !asset.unreferencedFiles.contains { ($0 as NSString).lastPathComponent == candidate })
             || created.contains(where: { ($0.path as NSString).lastPathComponent == candidate && ($0.path as NSString).deletingLastPathComponent == folder }) {
             candidate = "\(stem)-sRGB-\(n).png"
             n += 1

@@ -33,31 +33,62 @@ enum FileIO {
 
     /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that a
     /// reader never sees a partial file and a failed write leaves any existing file untouched.
+    ///
+    /// On Linux the temporary file is anonymous (`O_TMPFILE`) until it is complete and synced: a process
+    /// killed while writing leaves nothing behind. It is then linked under a hidden name and renamed over
+    /// `path`. Where `O_TMPFILE` isn't supported (other systems, some file systems) a named temporary
+    /// file (`mkstemp`) is used and removed on failure.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(GamutError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        var template = Array("\(folder)/.\(url.lastPathComponent).gamutkit-XXXXXX".utf8CString)
+        let hidden = "\(folder)/.\(url.lastPathComponent).gamutkit-"
+        var failure: String?
+        func writeAll(_ fd: Int32) {
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errnoText()
+                        return
+                    }
+                    offset += n
+                }
+            }
+            if failure == nil, fsync(fd) != 0 { failure = errnoText() }
+            if failure == nil, fchmod(fd, 0o644) != 0 { failure = errnoText() }
+        }
+        #if os(Linux)
+        // O_TMPFILE is __O_TMPFILE (0o20000000) | O_DIRECTORY; the C macro isn't imported.
+        let anonymous = open(folder, O_DIRECTORY | 0o20000000 | O_WRONLY | O_CLOEXEC, 0o600)
+        if anonymous >= 0 {
+            writeAll(anonymous)
+            var temporary = ""
+            if failure == nil {
+                temporary = hidden + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                if linkat(AT_FDCWD, "/proc/self/fd/\(anonymous)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 { failure = errnoText() }
+            }
+            if close(anonymous) != 0, failure == nil { failure = errnoText() }
+            if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
+            if let failure {
+                if !temporary.isEmpty { unlink(temporary) }
+                throw GamutError(.io, "cannot write the output: \(failure)", path: path)
+            }
+            return
+        }
+        guard errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL || errno == ENOENT && FileManager.default.fileExists(atPath: folder) else {
+            throw GamutError(.io, "cannot create a temporary file next to the output: \(errnoText())", path: path)
+        }
+        #endif
+        var template = Array((hidden + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
             throw GamutError(.io, "cannot create a temporary file next to the output: \(errnoText())", path: path)
         }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errnoText()
-                    return
-                }
-                offset += n
-            }
-        }
-        if failure == nil, fsync(fd) != 0 { failure = errnoText() }
+        writeAll(fd)
         if close(fd) != 0, failure == nil { failure = errnoText() }
-        if failure == nil, fchmodat(AT_FDCWD, temporary, 0o644, 0) != 0 { failure = errnoText() }
         if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
         if let failure {
             unlink(temporary)
