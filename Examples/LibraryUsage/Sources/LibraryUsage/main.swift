@@ -62,3 +62,20 @@ print("catalog: \(catalog.assets.count) sets, \(audit.report.count(.error)) erro
 if let accent = audit.report.findings.first(where: { $0.location.asset == "Brand/Accent" }) {
     print("\(accent.location.fileAndLine): \(accent.ruleID): \(accent.message)")
 }
+
+// 7. Map colors into sRGB instead of clipping them, and check legibility.
+let mapper = try GamutMapper(source: .displayP3, target: .sRGB)
+let p3Green: [Double] = [0, 1, 0]
+for mapping in GamutMapping.allCases {
+    let srgb = mapper.map(p3Green, mapping: mapping)
+    print("P3 green, \(mapping.rawValue):", srgb.map { String(format: "%.4f", $0) }.joined(separator: " "))
+}
+let text = Contrast.relativeLuminance(sRGB: [0x77 / 255.0, 0x77 / 255.0, 0x77 / 255.0])
+let ratio = Contrast.ratio(text, Contrast.relativeLuminance(sRGB: [1, 1, 1]))
+print(String(format: "#777777 on white: %.3f:1, needs %.1f:1 for 17 pt text", ratio, Contrast.minimumRatio(textSize: 17, bold: false)))
+let deutan = ColorVisionSimulation(.deutan)
+print("deuteranopia sees linear sRGB red as", deutan.simulate(linearSRGB: [1, 0, 0]).map { String(format: "%.3f", $0) }.joined(separator: " "))
+
+// 8. Plan sRGB variants for a catalog (what `gamut-check fix` prints; `.apply()` writes them).
+let fix = try CatalogFixer.plan("Examples/Demo.xcassets")
+print("fix: \(fix.variants.count) sRGB variants in \(fix.changes.count) files")
