@@ -56,7 +56,7 @@ struct HTMLReportTests {
         #expect(html.contains("background: color(display-p3 0.000 1.000 0.000)"), "the authored P3 color as CSS")
         #expect(html.contains("<div class=\"sample\" style=\"color: #777777; background: #FFFFFF\">"))
         #expect(html.contains("class=\"swatch simulation\"") && html.contains("deuteranopia") || html.contains("protanopia"))
-        for picture in ["source", "shown", "clip-mask", "gradient-source", "gradient-shown"] {
+        for picture in ["source", "shown", "clip-mask", "gradient-source", "gradient-shown", "simulation"] {
             #expect(html.contains("<img class=\"\(picture)\""), "\(picture) picture")
         }
         #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://") && !html.contains("src=\"file:"))

@@ -6,7 +6,11 @@ public struct HTMLVisuals: Sendable {
     /// One embedded picture.
     public struct Picture: Sendable, Hashable {
         /// What it shows.
-        public enum Kind: String, Sendable { case source, shown, clipMask = "clip-mask", gradientSource = "gradient-source", gradientShown = "gradient-shown" }
+        public enum Kind: String, Sendable {
+            case source, shown, clipMask = "clip-mask", gradientSource = "gradient-source", gradientShown = "gradient-shown"
+            /// What a display shows, as seen with a simulated color-vision deficiency.
+            case simulation
+        }
         /// What it shows.
         public var kind: Kind
         /// A caption.
@@ -24,6 +28,26 @@ public struct HTMLVisuals: Sendable {
     /// Images larger than this many pixels get no pictures (the report stays small).
     public static let maximumPixels = 4_194_304
 
+    /// Images larger than this get no color-vision previews.
+    public static let maximumSimulatedPixels = 1_048_576
+
+    /// An 8-bit sRGB image as seen with a simulated deficiency (simulated in linear sRGB, clipped).
+    static func simulated(_ image: Image, _ simulation: ColorVisionSimulation) -> Image {
+        let linear = (0..<256).map { TransferFunction.sRGB.linearize(Double($0) / 255) }
+        var result = image
+        let channels = image.pixels.format.channelCount
+        var bytes = image.pixels.bytes
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let base = y * image.pixels.rowBytes + x * channels
+                let c = simulation.simulate(linearSRGB: [linear[Int(bytes[base])], linear[Int(bytes[base + 1])], linear[Int(bytes[base + 2])]])
+                for k in 0..<3 { bytes[base + k] = UInt8((TransferFunction.sRGB.encode(min(max(c[k], 0), 1)) * 255).rounded()) }
+            }
+        }
+        result.pixels.bytes = bytes
+        return result
+    }
+
     /// Reads the report's image files and makes their pictures; files that can't be read get none.
     public init(for report: CheckReport, settings: AnalysisSettings) {
         let target = settings.target.map(ColorProfile.builtIn) ?? .sRGB
@@ -36,6 +60,13 @@ public struct HTMLVisuals: Sendable {
                 if let mask = try? ImageAnalyzer.analyze(image, target: target, settings: settings, includeClipMask: true).clipMask,
                    let maskPNG = try? PNG.encode(mask) {
                     list.append(Picture(kind: .clipMask, caption: "clip mask: blue out of gamut, yellow ΔE00 1–2, orange 2–5, red ≥ 5", png: maskPNG))
+                }
+                if image.width * image.height <= HTMLVisuals.maximumSimulatedPixels, target === ColorProfile.sRGB {
+                    for simulation in ColorVisionSimulation.all() {
+                        if let png = try? PNG.encode(HTMLVisuals.simulated(shown, simulation)) {
+                            list.append(Picture(kind: .simulation, caption: "on sRGB displays, seen with \(simulation)", png: png))
+                        }
+                    }
                 }
                 for region in (file.analysis?.clippingGradients ?? []).prefix(4) {
                     let r = region.bounds
