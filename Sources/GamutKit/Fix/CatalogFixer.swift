@@ -169,20 +169,27 @@ private struct Planner {
         } else {
             var copy = JSONEdits()
             componentEdits(entry, &copy)
-            if let gamut = entry["display-gamut"] {
-                copy.replace(gamut.range, with: "\"sRGB\"")
-            } else {
-                JSONEdits.insertMember("display-gamut", "\"display-P3\"", into: entry, bytes: bytes, edits: &fileEdits)
-                JSONEdits.insertMember("display-gamut", "\"sRGB\"", into: entry, bytes: bytes, edits: &copy)
-            }
-            let separator = Planner.separator(entries, k, bytes: bytes, array: root["colors"]!)
-            fileEdits.insert(separator + JSONEdits.text(bytes[entry.range], edits: copy), at: entry.range.upperBound)
+            Planner.addSRGBVariant(of: k, in: entries, array: root["colors"]!, bytes: bytes, copy: copy, edits: &fileEdits)
         }
         edits[path] = fileEdits
         let variant = [r.entry.appearance.description, r.entry.idiom == "universal" ? nil : r.entry.idiom].compactMap { $0 }.joined(separator: ", ")
         variants.append(CatalogFix.Variant(asset: asset.name, appearance: variant, source: ColorText.source(r.components, r.space),
                                            written: ColorText.source(written, "srgb"),
                                            deltaE: CIEDE2000.difference(r.evaluation.sourceLab, mapper.targetLab(written))))
+    }
+
+    /// Marks entry `k` `display-P3` (unless it names a display gamut already) and inserts after it a copy of its
+    /// text with `copy`'s edits and `display-gamut` `sRGB`, separated as the file separates its entries.
+    static func addSRGBVariant(of k: Int, in entries: [LocatedJSON], array: LocatedJSON, bytes: [UInt8], copy: JSONEdits, edits: inout JSONEdits) {
+        var copy = copy
+        let entry = entries[k]
+        if let gamut = entry["display-gamut"] {
+            copy.replace(gamut.range, with: "\"sRGB\"")
+        } else {
+            JSONEdits.insertMember("display-gamut", "\"display-P3\"", into: entry, bytes: bytes, edits: &edits)
+            JSONEdits.insertMember("display-gamut", "\"sRGB\"", into: entry, bytes: bytes, edits: &copy)
+        }
+        edits.insert(separator(entries, k, bytes: bytes, array: array) + JSONEdits.text(bytes[entry.range], edits: copy), at: entry.range.upperBound)
     }
 
     /// The text that separates array elements in this file (",\n    " in Xcode's files).
@@ -230,14 +237,7 @@ private struct Planner {
                 var fileEdits = edits[asset.contentsFile] ?? JSONEdits()
                 var copy = JSONEdits()
                 copy.replace(filename.range, with: "\"\(name)\"")
-                if let gamut = entries[k]["display-gamut"] {
-                    copy.replace(gamut.range, with: "\"sRGB\"")
-                } else {
-                    JSONEdits.insertMember("display-gamut", "\"display-P3\"", into: entries[k], bytes: contents.bytes, edits: &fileEdits)
-                    JSONEdits.insertMember("display-gamut", "\"sRGB\"", into: entries[k], bytes: contents.bytes, edits: &copy)
-                }
-                let separator = Planner.separator(entries, k, bytes: contents.bytes, array: contents.root["images"]!)
-                fileEdits.insert(separator + JSONEdits.text(contents.bytes[entries[k].range], edits: copy), at: entries[k].range.upperBound)
+                Planner.addSRGBVariant(of: k, in: entries, array: contents.root["images"]!, bytes: contents.bytes, copy: copy, edits: &fileEdits)
                 edits[asset.contentsFile] = fileEdits
                 variants.append(CatalogFix.Variant(asset: asset.name, appearance: [entry.appearance.description, entry.scale].compactMap { $0 }.joined(separator: ", "),
                                                    source: entry.filename ?? "", written: name, deltaE: 0))
