@@ -7,7 +7,12 @@ public struct CatalogFix: Sendable {
     /// One file the fix edits or creates.
     public struct FileChange: Sendable {
         /// A `Contents.json` edited in place, or a new sRGB image.
-        public enum Kind: String, Sendable { case edited, created }
+        public enum Kind: String, Sendable {
+            /// An existing `Contents.json`, edited.
+            case edited
+            /// A new sRGB image.
+            case created
+        }
         /// The file's path.
         public var path: String
         /// Edited or created.

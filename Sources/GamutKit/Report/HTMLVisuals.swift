@@ -7,7 +7,16 @@ public struct HTMLVisuals: Sendable {
     public struct Picture: Sendable, Hashable {
         /// What it shows.
         public enum Kind: String, Sendable {
-            case source, shown, clipMask = "clip-mask", gradientSource = "gradient-source", gradientShown = "gradient-shown"
+            /// The image as authored (its own profile embedded).
+            case source
+            /// What the target display shows.
+            case shown
+            /// The clip mask (see ``ImageAnalyzer``).
+            case clipMask = "clip-mask"
+            /// A clipping gradient's region as authored.
+            case gradientSource = "gradient-source"
+            /// The same region as shown.
+            case gradientShown = "gradient-shown"
             /// What a display shows, as seen with a simulated color-vision deficiency.
             case simulation
         }
