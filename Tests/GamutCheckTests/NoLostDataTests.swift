@@ -56,7 +56,11 @@ struct NoLostDataTests {
         #expect(Self.files(folder) == ["asset.png": before], "the original must survive until its replacement is complete")
         // With SIGXFSZ ignored, the write fails instead (EFBIG): exit 2, nothing changed.
         let failed = try Self.sh("ulimit -f 8; exec \"$GC\" convert '\(input)' --to srgb --in-place")
-        #expect(failed.status == 2 && failed.output.contains("File too large") && failed.output.contains(input), "\(failed)")
+        // (ThreadSanitizer's runtime can't start under a 4 KiB file-size limit; then only the check below applies.)
+        if !failed.output.contains("ThreadSanitizer") {
+            #expect(failed.status == 2 && failed.output.contains("File too large") && failed.output.contains(input), "\(failed)")
+        }
+        #expect(Self.files(folder) == ["asset.png": before])
         #expect(Self.files(folder) == ["asset.png": before], "the original must survive until its replacement is complete")
         // The same write succeeds without the limit.
         #expect(try Self.sh("\"$GC\" convert '\(input)' --to srgb --in-place").status == 0)

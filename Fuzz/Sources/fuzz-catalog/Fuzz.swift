@@ -1,17 +1,33 @@
 import Foundation
 import GamutKit
 
-/// Asset catalog reading and auditing: the input becomes a colorset's `Contents.json` (and, from its second
-/// half, an imageset's) in a scratch catalog, which is read and audited.
+/// Asset catalog reading, auditing and fixing: the input becomes a colorset's `Contents.json` (and, from its
+/// second half, an imageset's) in a scratch catalog, which is read and audited (with a contrast pair and a
+/// distinct group), and a fix is planned: every `Contents.json` the fix edits must still be valid JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
     let root = scratch + "/Fuzz.xcassets"
     try? bytes.write(to: URL(fileURLWithPath: root + "/A.colorset/Contents.json"))
     try? bytes.suffix(size / 2).write(to: URL(fileURLWithPath: root + "/B.imageset/Contents.json"))
-    _ = try? CatalogAuditor.audit([root])
+    if let fix = try? CatalogFixer.plan(root, options: .init(policy: policy)) {
+        for change in fix.changes where change.kind == .edited {
+            if (try? JSONSerialization.jsonObject(with: Data(change.original))) != nil,
+               (try? JSONSerialization.jsonObject(with: Data(change.updated))) == nil {
+                fatalError("fix turned valid JSON into invalid JSON:\n\(String(decoding: change.updated, as: UTF8.self))")
+            }
+        }
+    }
     return 0
 }
+
+/// A policy that switches on the contrast and color-vision checks for the scratch sets.
+let policy: GamutPolicy = {
+    var p = GamutPolicy()
+    p.contrastPairs = [.init(foreground: "A", background: "A", textSize: 12)]
+    p.distinctGroups = [.init(name: "g", colors: ["A", "B"])]
+    return p
+}()
 
 /// A scratch catalog, made once per process.
 let scratch: String = {
