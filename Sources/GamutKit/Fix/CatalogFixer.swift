@@ -117,24 +117,28 @@ private struct Planner {
         }
         var group: [Int] = fixes
         for (i, m) in members.enumerated() where !m.fix {
+            let shown = m.resolved.evaluation.shownLab
             let near = fixes.indices.contains { f in
                 let fm = members[fixes[f]].resolved
                 let related = fm.asset == m.resolved.asset || (fm.entry.idiom == m.resolved.entry.idiom && sameContext(fm.entry.appearance, m.resolved.entry.appearance))
-                return related && CIEDE2000.difference(cssLabs[f], m.resolved.evaluation.shownLab) < separation + 5
+                guard related else { return false }
+                // ΔE76 × 1.5 bounds ΔE00 from above: a cheap first filter.
+                let dl = cssLabs[f].l - shown.l, da = cssLabs[f].a - shown.a, db = cssLabs[f].b - shown.b
+                return (dl * dl + da * da + db * db).squareRoot() < 1.5 * (separation + 5)
+                    && CIEDE2000.difference(cssLabs[f], shown) < separation + 5
             }
             if near { group.append(i) }
         }
         let sources = group.map { p3Encoded(members[$0].resolved, p3FromXYZ: p3FromXYZ) }
         var fixed: [Int: [Double]] = [:]
         for (g, i) in group.enumerated() where !members[i].fix { fixed[g] = members[i].resolved.evaluation.shown.map { Double($0) / maximum } }
-        let related: [[Bool]] = group.map { i in
-            group.map { j in
-                let a = members[i].resolved, b = members[j].resolved
-                return a.asset == b.asset ? a.entry.idiom == b.entry.idiom
-                    : a.entry.idiom == b.entry.idiom && sameContext(a.entry.appearance, b.entry.appearance)
-            }
+        let resolvedGroup = group.map { members[$0].resolved }
+        let related = { (x: Int, y: Int) -> Bool in
+            let a = resolvedGroup[x], b = resolvedGroup[y]
+            return a.asset == b.asset ? a.entry.idiom == b.entry.idiom
+                : a.entry.idiom == b.entry.idiom && sameContext(a.entry.appearance, b.entry.appearance)
         }
-        let mapped = mapper.map(group: sources, mapping: mapping, separation: separation, fixed: fixed, related: { related[$0][$1] })
+        let mapped = mapper.map(group: sources, mapping: mapping, separation: separation, fixed: fixed, related: related)
         for (g, i) in group.enumerated() where members[i].fix {
             try write(members[i].resolved, sibling: members[i].sibling, srgb: mapped[g], mapper: mapper, source: sources[g])
         }

@@ -104,53 +104,57 @@ public struct GamutMapper: Sendable {
     /// - Returns: encoded target components, in the order of `group`.
     public func map(group: [[Double]], mapping: GamutMapping, separation: Double = 2, fixed: [Int: [Double]] = [:],
                     related: (Int, Int) -> Bool = { _, _ in true }) -> [[Double]] {
+        let n = group.count
+        var isFixed = [Bool](repeating: false, count: n)
+        for k in fixed.keys where k >= 0 && k < n { isFixed[k] = true }
         var mapped = group.indices.map { fixed[$0] ?? map(group[$0], mapping: mapping) }
-        guard mapping == .preserveSeparation, group.count > 1 else { return mapped }
+        guard mapping == .preserveSeparation, n > 1 else { return mapped }
         let sourceLabs = group.map { Lab(xyzD50: sourceXYZ($0)) }
         let sourceOK = group.map(sourceOKLab)
-        var required: [[Double]] = Array(repeating: Array(repeating: 0, count: group.count), count: group.count)
-        for i in group.indices {
-            for j in group.indices where j > i && related(i, j) {
-                required[i][j] = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
+        var current = mapped.map(targetOKLab)
+        var labs = mapped.map(targetLab)
+        // The pairs that can come into conflict: related, apart in the source, and not far apart once mapped
+        // (moves are small; ΔE76 × 1.5 bounds ΔE00 from above, a cheap first filter).
+        struct Pair { var i: Int, j: Int, required: Double }
+        var pairs: [Pair] = []
+        for i in 0..<n {
+            for j in (i + 1)..<n where !(isFixed[i] && isFixed[j]) && related(i, j) {
+                let dl = labs[i].l - labs[j].l, da = labs[i].a - labs[j].a, db = labs[i].b - labs[j].b
+                guard (dl * dl + da * da + db * db).squareRoot() < 1.5 * (separation + 10) else { continue }
+                let required = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
+                if required > 0.05, CIEDE2000.difference(labs[i], labs[j]) < required + 10 { pairs.append(Pair(i: i, j: j, required: required)) }
             }
         }
-        var current = mapped.map(targetOKLab)
         let step = 0.004
-        for _ in 0..<400 {
-            var moves = Array(repeating: [0.0, 0.0, 0.0], count: group.count)
-            var violated = false
-            let labs = mapped.map(targetLab)
-            for i in group.indices {
-                for j in group.indices where j > i && required[i][j] > 0.05 && !(fixed[i] != nil && fixed[j] != nil) {
-                    let shown = CIEDE2000.difference(labs[i], labs[j])
-                    guard shown < required[i][j] else { continue }
-                    violated = true
-                    // Push apart along their current difference, falling back to the source difference;
-                    // lightness always takes part, since chroma at the gamut boundary is undone by the mapping.
-                    var d = [current[i].l - current[j].l, current[i].a - current[j].a, current[i].b - current[j].b]
-                    var norm = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).squareRoot()
-                    if norm < 1e-9 {
-                        d = [sourceOK[i].l - sourceOK[j].l, sourceOK[i].a - sourceOK[j].a, sourceOK[i].b - sourceOK[j].b]
-                        norm = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).squareRoot()
-                    }
-                    if norm < 1e-9 { d = [1, 0, 0]; norm = 1 }
-                    d = d.map { $0 / norm }
-                    let lighter: Double = d[0] > 0 || (d[0] == 0 && current[i].l <= current[j].l) ? 1 : -1
-                    d[0] += lighter * 0.5
-                    let (wi, wj): (Double, Double) = fixed[i] != nil ? (0, 2) : fixed[j] != nil ? (2, 0) : (1, 1)
-                    for k in 0..<3 {
-                        moves[i][k] += wi * step * d[k]
-                        moves[j][k] -= wj * step * d[k]
-                    }
-                }
+        var moves = [SIMD3<Double>](repeating: .zero, count: n)
+        for _ in 0..<400 where !pairs.isEmpty {
+            var moved = Set<Int>()
+            for p in pairs {
+                let (i, j) = (p.i, p.j)
+                guard CIEDE2000.difference(labs[i], labs[j]) < p.required else { continue }
+                // Push apart along their current difference, falling back to the source difference;
+                // lightness always takes part, since chroma at the gamut boundary is undone by the mapping.
+                var d = SIMD3(current[i].l - current[j].l, current[i].a - current[j].a, current[i].b - current[j].b)
+                if (d * d).sum() < 1e-18 { d = SIMD3(sourceOK[i].l - sourceOK[j].l, sourceOK[i].a - sourceOK[j].a, sourceOK[i].b - sourceOK[j].b) }
+                if (d * d).sum() < 1e-18 { d = SIMD3(1, 0, 0) }
+                d /= (d * d).sum().squareRoot()
+                let lighter: Double = d.x > 0 || (d.x == 0 && current[i].l <= current[j].l) ? 1 : -1
+                d.x += lighter * 0.5
+                let (wi, wj): (Double, Double) = isFixed[i] ? (0, 2) : isFixed[j] ? (2, 0) : (1, 1)
+                moves[i] += wi * step * d
+                moves[j] -= wj * step * d
+                moved.insert(i)
+                moved.insert(j)
             }
-            guard violated else { break }
-            for i in group.indices where moves[i] != [0, 0, 0] && fixed[i] == nil {
-                var moved = OKLab(l: current[i].l + moves[i][0], a: current[i].a + moves[i][1], b: current[i].b + moves[i][2])
-                moved.l = min(max(moved.l, 0), 1)
-                mapped[i] = css(moved)
+            guard !moved.isEmpty else { break }
+            for i in moved where !isFixed[i] {
+                var target = OKLab(l: current[i].l + moves[i].x, a: current[i].a + moves[i].y, b: current[i].b + moves[i].z)
+                target.l = min(max(target.l, 0), 1)
+                mapped[i] = css(target)
                 current[i] = targetOKLab(mapped[i])
+                labs[i] = targetLab(mapped[i])
             }
+            for i in moved { moves[i] = .zero }
         }
         return mapped
     }
