@@ -16,6 +16,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Catalog audit, 2,000 colorsets + 300 16-bit 1024² images, all cores") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try CatalogAuditor.audit([catalog])) }
     }
+    Benchmark("Fix plan for the catalog (sRGB variants for colorsets and images, preserve-separation), all cores",
+              configuration: .init(maxIterations: 1)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try CatalogFixer.plan(catalog)) }
+    }
     Benchmark("Decoding the catalog's 300 PNGs, all cores (for scale)") { benchmark in
         for _ in benchmark.scaledIterations {
             DispatchQueue.concurrentPerform(iterations: pngs.count) { i in blackHole(try? PNG.read(contentsOf: pngs[i])) }

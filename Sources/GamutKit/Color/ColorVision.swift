@@ -83,7 +83,7 @@ public struct ColorVisionSimulation: Sendable, Hashable, CustomStringConvertible
     /// Smith & Pokorny (1975) cone fundamentals as XYZ → LMS, the normalization Viénot et al. 1999 use.
     static let lmsFromXYZ = Matrix3([[0.15514, 0.54312, -0.03286], [-0.15514, 0.45684, 0.03286], [0, 0, 0.01608]])
     static let lmsFromRGB = lmsFromXYZ * xyzFromRGB
-    static let rgbFromLMS = lmsFromRGB.inverse!
+    static let rgbFromLMS = lmsFromRGB.inverse ?? .identity  // invertible: cone fundamentals × sRGB primaries
 
     /// CIE 1931 2° colour-matching functions at the anchor wavelengths (CIE 15:2004, table T.4).
     static let cmf: [Int: [Double]] = [

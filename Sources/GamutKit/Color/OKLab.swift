@@ -29,8 +29,8 @@ public struct OKLab: Sendable, Hashable, Codable {
         [1.9779984951, -2.4285922050, 0.4505937099],
         [0.0259040371, 0.7827717662, -0.8086757660],
     ])
-    static let m1Inverse = m1.inverse!
-    static let m2Inverse = m2.inverse!
+    static let m1Inverse = m1.inverse ?? .identity  // invertible: a published, well-conditioned matrix
+    static let m2Inverse = m2.inverse ?? .identity
     /// ICC D50 → D65 (Bradford), undoing the adaptation ICC profiles apply to D65 colorants.
     static let d50ToD65 = Bradford.adaptation(from: Bradford.iccD50, to: Chromaticity.d65.xyz)
     static let d65ToD50 = Bradford.adaptation(from: Chromaticity.d65.xyz, to: Bradford.iccD50)

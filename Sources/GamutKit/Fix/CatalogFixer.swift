@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Plans ``CatalogFix``es: for color sets that clip visibly or collapse on sRGB displays, sRGB
@@ -154,7 +155,7 @@ private struct Planner {
         let asset = catalog.assets[r.asset]
         let path = asset.contentsFile
         let (bytes, root) = try file(path)
-        guard let entries = root["colors"]?.elements, let k = Planner.index(r.entry.keyPath), k < entries.count else {
+        guard let colors = root["colors"], let entries = colors.elements, let k = Planner.index(r.entry.keyPath), k < entries.count else {
             skipped.append("\(asset.name): \(r.entry.keyPath) not found in \(path)")
             return
         }
@@ -173,7 +174,7 @@ private struct Planner {
         } else {
             var copy = JSONEdits()
             componentEdits(entry, &copy)
-            Planner.addSRGBVariant(of: k, in: entries, array: root["colors"]!, bytes: bytes, copy: copy, edits: &fileEdits)
+            Planner.addSRGBVariant(of: k, in: entries, array: colors, bytes: bytes, copy: copy, edits: &fileEdits)
         }
         edits[path] = fileEdits
         let variant = [r.entry.appearance.description, r.entry.idiom == "universal" ? nil : r.entry.idiom].compactMap { $0 }.joined(separator: ", ")
@@ -206,6 +207,7 @@ private struct Planner {
     // MARK: Images
 
     mutating func images(_ files: Set<String>, decoding: PNG.DecodingOptions) throws(GamutError) {
+        var jobs: [(asset: CatalogAsset, entry: CatalogImageEntry, path: String)] = []
         for asset in catalog.assets where asset.kind == .imageSet {
             for entry in asset.images {
                 guard let path = entry.path, files.contains(path), entry.displayGamut != .sRGB else { continue }
@@ -216,36 +218,49 @@ private struct Planner {
                     skipped.append("\(asset.name): \(entry.filename ?? "") already has an sRGB variant; replace it by hand")
                     continue
                 }
-                let image = try PNG.read(contentsOf: path, options: decoding)
-                let depth = image.fileBitDepth >= 16 ? 16 : 8
-                let converted: Image
-                do {
-                    converted = try image.gamutMapped(to: .sRGB, mapping: mapping, bitDepth: depth, separation: separation, settings: settings)
-                } catch {
-                    throw error.at(path)
-                }
-                let encoded = try PNG.encode(converted)
-                let name = newName(for: path, in: asset)
-                let newPath = (asset.folder as NSString).appendingPathComponent(name)
-                var change = CatalogFix.FileChange(path: newPath, kind: .created, original: [], updated: encoded,
-                                                   summary: "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(depth)-bit, "
-                                                       + "\(converted.width)×\(converted.height), \(mapping.rawValue) mapping")
-                change.replacesLeftover = FileManager.default.fileExists(atPath: newPath)
-                created.append(change)
-                let contents = try file(asset.contentsFile)
-                guard let entries = contents.root["images"]?.elements, let k = Planner.index(entry.keyPath), k < entries.count,
-                      let filename = entries[k]["filename"] else {
-                    skipped.append("\(asset.name): \(entry.keyPath) not found")
-                    continue
-                }
-                var fileEdits = edits[asset.contentsFile] ?? JSONEdits()
-                var copy = JSONEdits()
-                copy.replace(filename.range, with: "\"\(name)\"")
-                Planner.addSRGBVariant(of: k, in: entries, array: contents.root["images"]!, bytes: contents.bytes, copy: copy, edits: &fileEdits)
-                edits[asset.contentsFile] = fileEdits
-                variants.append(CatalogFix.Variant(asset: asset.name, appearance: [entry.appearance.description, entry.scale].compactMap { $0 }.joined(separator: ", "),
-                                                   source: entry.filename ?? "", written: name, deltaE: 0))
+                jobs.append((asset, entry, path))
             }
+        }
+        // Images are converted in parallel, one per core (decoding and encoding are single-threaded).
+        let results = Locked([Int: Result<(bytes: [UInt8], image: Image), GamutError>]())
+        let (mapping, separation, settings) = (self.mapping, self.separation, self.settings)
+        let paths = jobs.map(\.path)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            let result: Result<(bytes: [UInt8], image: Image), GamutError>
+            do throws(GamutError) {
+                let image = try PNG.read(contentsOf: paths[i], options: decoding)
+                let converted = try image.gamutMapped(to: .sRGB, mapping: mapping, bitDepth: image.fileBitDepth >= 16 ? 16 : 8,
+                                                      separation: separation, settings: settings, threads: 1)
+                result = .success((try PNG.encode(converted), converted))
+            } catch {
+                result = .failure(error.at(paths[i]))
+            }
+            results.withLock { $0[i] = result }
+        }
+        let converted = results.withLock { $0 }
+        for (i, job) in jobs.enumerated() {
+            let (asset, entry) = (job.asset, job.entry)
+            let (encoded, image) = try converted[i]!.get()
+            let name = newName(for: job.path, in: asset)
+            let newPath = (asset.folder as NSString).appendingPathComponent(name)
+            var change = CatalogFix.FileChange(path: newPath, kind: .created, original: [], updated: encoded,
+                                               summary: "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(image.fileBitDepth)-bit, "
+                                                   + "\(image.width)×\(image.height), \(mapping.rawValue) mapping")
+            change.replacesLeftover = FileManager.default.fileExists(atPath: newPath)
+            created.append(change)
+            let contents = try file(asset.contentsFile)
+            guard let array = contents.root["images"], let entries = array.elements, let k = Planner.index(entry.keyPath), k < entries.count,
+                  let filename = entries[k]["filename"] else {
+                skipped.append("\(asset.name): \(entry.keyPath) not found")
+                continue
+            }
+            var fileEdits = edits[asset.contentsFile] ?? JSONEdits()
+            var copy = JSONEdits()
+            copy.replace(filename.range, with: "\"\(name)\"")
+            Planner.addSRGBVariant(of: k, in: entries, array: array, bytes: contents.bytes, copy: copy, edits: &fileEdits)
+            edits[asset.contentsFile] = fileEdits
+            variants.append(CatalogFix.Variant(asset: asset.name, appearance: [entry.appearance.description, entry.scale].compactMap { $0 }.joined(separator: ", "),
+                                               source: entry.filename ?? "", written: name, deltaE: 0))
         }
     }
 
