@@ -31,7 +31,7 @@ struct CatalogFixTests {
         let before = try CatalogAuditor.audit([folder]).report.findings
         let fix = try CatalogFixer.plan(folder)
         let fixedSets = Set(fix.variants.map(\.asset))
-        #expect(fixedSets.isSuperset(of: ["Brand/Accent", "Go", "GoBright", "Signal", "Hero", "Banner"]), "\(fixedSets.sorted())")
+        #expect(fixedSets.isSuperset(of: ["Brand/Accent", "Go", "GoBright", "Signal", "SlotMixup", "OnlyP3", "Hero", "Banner"]), "\(fixedSets.sorted())")
         #expect(try Self.snapshot(folder) == Self.snapshot(ExampleCatalogTests.catalog), "planning wrote something")
         let flaggedBefore = before.filter { Self.fixedRules.contains($0.ruleID) && fixedSets.contains($0.location.asset ?? "") }
         #expect(flaggedBefore.count >= 8)

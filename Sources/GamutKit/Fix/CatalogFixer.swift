@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Plans ``CatalogFix``es: for color sets that clip visibly or collapse on sRGB displays, sRGB
+/// Plans ``CatalogFix``es: for color sets that clip visibly or collapse on sRGB displays (or have a
+/// `display-P3` entry without its `sRGB` partner), sRGB
 /// `display-gamut` variants from a gamut mapping (colors that must stay apart — collapsing pairs and the
 /// variants of one color — mapped as a group, so they stay at least the separation apart); for image sets
 /// with wide-gamut content that clips or collapses, sRGB images (converted with the mapping, same depth,
@@ -29,7 +30,8 @@ public enum CatalogFixer {
         }
     }
 
-    static let colorRules: Set<String> = [Rules.colorNeedsSRGBVariant.id, Rules.colorCollapse.id, Rules.srgbSlotOutOfGamut.id]
+    static let colorRules: Set<String> = [Rules.colorNeedsSRGBVariant.id, Rules.colorCollapse.id, Rules.srgbSlotOutOfGamut.id,
+                                          Rules.unpairedDisplayGamut.id]
     static let imageRules: Set<String> = [Rules.imageNeedsSRGBVariant.id, Rules.colorCollapse.id, Rules.gradientClipping.id]
 
     /// Plans the fix of one catalog (reads it and its images; writes nothing).
@@ -105,7 +107,8 @@ private struct Planner {
                     $0.entry.displayGamut == .sRGB && $0.entry.idiom == r.entry.idiom && $0.entry.appearance == r.entry.appearance
                 }
                 let name = catalog.assets[r.asset].name
-                let fix = names.contains(name) && r.evaluation.isOutOfGamut
+                // Out of sRGB, or a display-P3 slot with no sRGB slot beside it (its sRGB variant is then the color itself).
+                let fix = names.contains(name) && (r.evaluation.isOutOfGamut || (r.entry.displayGamut == .displayP3 && sibling == nil))
                 members.append(Member(resolved: sibling != nil && !fix ? sibling! : r, fix: fix, sibling: sibling))
             }
         }
