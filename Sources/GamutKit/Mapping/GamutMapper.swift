@@ -45,24 +45,16 @@ public struct GamutMapper: Sendable {
     /// OKLab of encoded source components.
     public func sourceOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: sourceXYZ(encoded)) }
 
-    /// OKLab of encoded target components.
-    public func targetOKLab(_ encoded: [Double]) -> OKLab {
-        OKLab(xyzD50: targetModel.toXYZD50 * (0..<3).map { targetModel.curves[$0].linearize(encoded[$0]) })
+    /// D50 XYZ of encoded target components.
+    func targetXYZ(_ encoded: [Double]) -> [Double] {
+        targetModel.toXYZD50 * (0..<3).map { targetModel.curves[$0].linearize(encoded[$0]) }
     }
+
+    /// OKLab of encoded target components.
+    public func targetOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: targetXYZ(encoded)) }
 
     /// D50 Lab of encoded target components.
-    func targetLab(_ encoded: [Double]) -> Lab {
-        Lab(xyzD50: targetModel.toXYZD50 * (0..<3).map { targetModel.curves[$0].linearize(encoded[$0]) })
-    }
-
-    /// Linear target light of a color, unbounded.
-    func targetLinear(_ lab: OKLab) -> [Double] { targetFromXYZ * lab.xyzD50 }
-
-    private static let tolerance = 1e-6
-
-    private func inGamut(_ linear: [Double]) -> Bool {
-        linear.allSatisfy { $0 >= -GamutMapper.tolerance && $0 <= 1 + GamutMapper.tolerance }
-    }
+    func targetLab(_ encoded: [Double]) -> Lab { Lab(xyzD50: targetXYZ(encoded)) }
 
     /// Clips linear light to 0…1 and encodes it.
     private func clipEncode(_ linear: [Double]) -> [Double] {
@@ -73,7 +65,7 @@ public struct GamutMapper: Sendable {
 
     /// Maps one color given as encoded source components (0…1) and returns encoded target components (0…1).
     /// ``GamutMapping/preserveSeparation`` needs the other colors and maps like ``GamutMapping/css`` here;
-    /// use ``map(group:mapping:separation:)``.
+    /// use ``map(group:mapping:separation:fixed:related:)``.
     public func map(_ encoded: [Double], mapping: GamutMapping) -> [Double] {
         switch mapping {
         case .clip: clipEncode(targetFromXYZ * sourceXYZ(encoded))
@@ -85,7 +77,7 @@ public struct GamutMapper: Sendable {
     /// from an OKLab color into the target, as encoded target components.
     public func css(_ origin: OKLab) -> [Double] {
         let linear = kernel.css(SIMD3(origin.l, origin.a, origin.b))
-        return (0..<3).map { min(max(targetModel.curves[$0].encode(linear[$0]), 0), 1) }
+        return clipEncode([linear.x, linear.y, linear.z])
     }
 
     // MARK: Groups

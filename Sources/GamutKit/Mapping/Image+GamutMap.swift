@@ -8,7 +8,7 @@ extension Image {
     /// ``GamutMapper/css(_:)`` (in-gamut pixels are converted exactly; each distinct out-of-gamut value is
     /// mapped once). ``GamutMapping/preserveSeparation`` first finds the image's collapsing colors with
     /// ``ImageAnalyzer`` (on `settings`), maps each group's two source colors apart with
-    /// ``GamutMapper/map(group:mapping:separation:)``, and spreads that correction to the pixels around each
+    /// ``GamutMapper/map(group:mapping:separation:fixed:related:)``, and spreads that correction to the pixels around each
     /// of them in OKLab (falling off linearly to zero halfway to the other color), over the CSS mapping.
     /// Alpha and metadata are kept.
     /// - Parameters:
@@ -44,6 +44,9 @@ extension Image {
         let (w, h) = (width, height)
         let sixteen = sourceFormat.sample != .uint8, bigEndian = sourceFormat.sample == .uint16BigEndian
         let outSixteen = destination.sample != .uint8
+        @Sendable func encode(_ linear: SIMD3<Double>) -> SIMD3<UInt16> {
+            SIMD3((0..<3).map { UInt16((min(max(targetCurves[$0].encode(linear[$0]), 0), 1) * outMax).rounded()) })
+        }
         pixels.bytes.withUnsafeBytes { (sourceBytes: UnsafeRawBufferPointer) in
             nonisolated(unsafe) let input = sourceBytes
             result.pixels.bytes.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) in
@@ -64,16 +67,23 @@ extension Image {
                                 }
                             }
                             let linear = SIMD3(luts[0][code.x], luts[1][code.y], luts[2][code.z])
-                            let inside = GamutKernel.inGamut(toTarget * linear)
-                            if inside && !corrections.reaches(linear, kernel: kernel) { continue }
-                            let key = UInt64(code.x) << 32 | UInt64(code.y) << 16 | UInt64(code.z)
                             let value: SIMD3<UInt16>
-                            if let hit = cache[key] {
-                                value = hit
+                            if GamutKernel.inGamut(toTarget * linear) {
+                                // Inside: the exact conversion stays unless a correction reaches the color.
+                                guard !corrections.anchors.isEmpty else { continue }
+                                let source = kernel.oklab(lms: kernel.sourceToLMS * linear)
+                                let shift = corrections.shift(at: source)
+                                guard shift != .zero else { continue }
+                                value = encode(corrections.map(source, shift: shift, kernel: kernel))
                             } else {
-                                let mapped = corrections.map(linear, kernel: kernel)
-                                value = SIMD3((0..<3).map { UInt16((min(max(targetCurves[$0].encode(mapped[$0]), 0), 1) * outMax).rounded()) })
-                                if cache.count < 1 << 20 { cache[key] = value }
+                                let key = UInt64(code.x) << 32 | UInt64(code.y) << 16 | UInt64(code.z)
+                                if let hit = cache[key] {
+                                    value = hit
+                                } else {
+                                    let source = kernel.oklab(lms: kernel.sourceToLMS * linear)
+                                    value = encode(corrections.map(source, shift: corrections.shift(at: source), kernel: kernel))
+                                    if cache.count < 1 << 20 { cache[key] = value }
+                                }
                             }
                             let base = y * outRow + x * outChannels * (outSixteen ? 2 : 1)
                             for c in 0..<3 {
@@ -94,9 +104,10 @@ extension Image {
 
 /// The local corrections ``GamutMapping/preserveSeparation`` applies on top of the CSS mapping.
 struct SeparationCorrections: Sendable {
+    /// A source color (OKLab) whose CSS mapping moves by `shift` (OKLab); the move fades out over `radius`.
     struct Anchor: Sendable {
-        var source: OKLab
-        var shift: [Double]
+        var source: SIMD3<Double>
+        var shift: SIMD3<Double>
         var radius: Double
     }
 
@@ -108,57 +119,38 @@ struct SeparationCorrections: Sendable {
         var settings = settings
         settings.maximumFindingsPerRule = max(settings.maximumFindingsPerRule, 64)
         let analysis = try ImageAnalyzer.analyze(image, target: target, settings: settings).analysis
+        func vector(_ lab: OKLab) -> SIMD3<Double> { SIMD3(lab.l, lab.a, lab.b) }
         var anchors: [Anchor] = []
         for group in analysis.collapseGroups {
             let pair = [group.first, group.second]
             let css = pair.map { mapper.map($0, mapping: .css) }
             let kept = mapper.map(group: pair, mapping: .preserveSeparation, separation: separation)
-            let sources = pair.map(mapper.sourceOKLab)
-            let radius = OKLab.difference(sources[0], sources[1]) / 2
+            let sources = pair.map { vector(mapper.sourceOKLab($0)) }
+            let radius = GamutKernel.distance(sources[0], sources[1]) / 2
             guard radius > 1e-6 else { continue }
             for i in 0..<2 {
-                let from = mapper.targetOKLab(css[i]), to = mapper.targetOKLab(kept[i])
-                anchors.append(Anchor(source: sources[i], shift: [to.l - from.l, to.a - from.a, to.b - from.b], radius: radius))
+                anchors.append(Anchor(source: sources[i], shift: vector(mapper.targetOKLab(kept[i])) - vector(mapper.targetOKLab(css[i])),
+                                      radius: radius))
             }
         }
         self.anchors = anchors
     }
 
-    /// Whether any anchor's correction reaches a color given in source linear light.
+    /// The weighted sum of the shifts of the anchors that reach a source color (zero when none does).
     @inline(__always)
-    func reaches(_ linear: SIMD3<Double>, kernel: GamutKernel) -> Bool {
-        guard !anchors.isEmpty else { return false }
-        let lab = kernel.oklab(lms: kernel.sourceToLMS * linear)
-        return anchors.contains { GamutKernel.distance(lab, SIMD3($0.source.l, $0.source.a, $0.source.b)) < $0.radius }
+    func shift(at source: SIMD3<Double>) -> SIMD3<Double> {
+        var shift = SIMD3<Double>.zero
+        for anchor in anchors {
+            let w = 1 - GamutKernel.distance(source, anchor.source) / anchor.radius
+            if w > 0 { shift += w * anchor.shift }
+        }
+        return shift
     }
 
-    /// The CSS mapping of a color given in source linear light, plus the weighted shifts of the anchors near
-    /// it, as clipped linear target light.
-    func map(_ linear: SIMD3<Double>, kernel: GamutKernel) -> SIMD3<Double> {
-        let source = kernel.oklab(lms: kernel.sourceToLMS * linear)
+    /// The CSS mapping of a source color (OKLab), moved by `shift`, as clipped linear target light.
+    func map(_ source: SIMD3<Double>, shift: SIMD3<Double>, kernel: GamutKernel) -> SIMD3<Double> {
         let css = kernel.css(source)
-        guard !anchors.isEmpty else { return css }
-        var shift = SIMD3<Double>(repeating: 0)
-        for anchor in anchors {
-            let w = 1 - GamutKernel.distance(source, SIMD3(anchor.source.l, anchor.source.a, anchor.source.b)) / anchor.radius
-            if w > 0 { shift += w * SIMD3(anchor.shift[0], anchor.shift[1], anchor.shift[2]) }
-        }
-        guard shift != SIMD3(repeating: 0) else { return css }
+        guard shift != .zero else { return css }
         return kernel.css(kernel.oklab(lms: kernel.targetToLMS * css) + shift)
-    }
-
-    /// The CSS mapping of one color, plus the weighted shifts of the anchors near it.
-    func map(_ encoded: [Double], mapper: GamutMapper) -> [Double] {
-        let css = mapper.map(encoded, mapping: .css)
-        guard !anchors.isEmpty else { return css }
-        let source = mapper.sourceOKLab(encoded)
-        var shift = [0.0, 0.0, 0.0]
-        for anchor in anchors {
-            let w = 1 - OKLab.difference(source, anchor.source) / anchor.radius
-            if w > 0 { for k in 0..<3 { shift[k] += w * anchor.shift[k] } }
-        }
-        guard shift != [0, 0, 0] else { return css }
-        let base = mapper.targetOKLab(css)
-        return mapper.css(OKLab(l: base.l + shift[0], a: base.a + shift[1], b: base.b + shift[2]))
     }
 }
