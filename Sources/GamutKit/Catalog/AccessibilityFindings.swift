@@ -174,7 +174,7 @@ struct AccessibilityFindings {
             for j in members.indices where j > i {
                 let (nameA, a) = members[i], (nameB, b) = members[j]
                 var worst: (deltaE: Double, normal: Double, simulation: ColorVisionSimulation, context: CatalogAppearance, display: String,
-                            entry: Resolved, swatch: Swatch)?
+                            entry: Resolved, shown: [String], swatch: Swatch)?
                 var families: (HueFamily, HueFamily)?
                 for context in ColorFindings.contexts {
                     for display in displays {
@@ -193,7 +193,7 @@ struct AccessibilityFindings {
                             let d = CIEDE2000.difference(Lab(xyzD50: sRGBModel.toXYZD50 * sa), Lab(xyzD50: sRGBModel.toXYZD50 * sb))
                             if d < (worst?.deltaE ?? .infinity) {
                                 let hexes = [sa, sb].map { c in ColorText.hex(c.map { Int((sRGBModel.curves[0].encode(min(max($0, 0), 1)) * 255).rounded()) }) }
-                                worst = (d, normal, simulation, context, display.name, ra,
+                                worst = (d, normal, simulation, context, display.name, ra, [css(ea, on: display), css(eb, on: display)],
                                          Swatch(kind: .simulation, label: "\(simulation), \(context), \(display.name): ΔE00 \(String(format: "%.1f", d))",
                                                 colors: hexes))
                             }
@@ -201,9 +201,9 @@ struct AccessibilityFindings {
                     }
                 }
                 guard let w = worst else { continue }
+                // The two colors as the worst context and display show them, with normal vision.
                 let pairSwatch = Swatch(kind: .simulation, label: "normal vision, \(w.context), \(w.display): ΔE00 \(String(format: "%.1f", w.normal))",
-                                        colors: [try css(shown(w.entry, on: displays[1]), on: displays[1]),
-                                                 try css(shown(ColorFindings.pick(b, context: w.context, device: .displayP3) ?? b[0], on: displays[1]), on: displays[1])])
+                                        colors: w.shown)
                 if w.deltaE < settings.cvdSeparation {
                     add(Rules.cvdConfusable, w.entry,
                         "\(nameA) and \(nameB) (\(group.name)) are ΔE00 \(String(format: "%.1f", w.deltaE)) apart with \(w.simulation) "
