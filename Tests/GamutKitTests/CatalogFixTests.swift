@@ -147,4 +147,13 @@ struct CatalogFixTests {
         now[String(edited.path.dropFirst(folder.count + 1))] = before[String(edited.path.dropFirst(folder.count + 1))]
         #expect(now == before, "partial changes were left: \(Set(now.keys).symmetricDifference(before.keys))")
     }
+
+    @Test("LineDiff: exact hunks; a 200,000-line rewrite is shown as removed and added, without a quadratic table")
+    func lineDiff() {
+        #expect(LineDiff.unified("a\nb\nc\nd\n", "a\nb\nx\nc\nd\n", path: "f") == "--- a/f\n+++ b/f\n@@ -1,5 +1,6 @@\n a\n b\n+x\n c\n d\n \n")
+        #expect(LineDiff.unified("same\n", "same\n", path: "f").isEmpty)
+        let old = (0..<200_000).map { "l\($0)" }.joined(separator: "\n"), new = (0..<200_000).map { "m\($0)" }.joined(separator: "\n")
+        let diff = LineDiff.unified(old, new, path: "big")
+        #expect(diff.hasPrefix("--- a/big\n+++ b/big\n@@ -1,200000 +1,200000 @@\n-l0\n"))
+    }
 }
