@@ -91,7 +91,7 @@ struct AccessibilityAuditTests {
         let confusable = findings.filter { $0.ruleID == Rules.cvdConfusable.id }
         try #require(confusable.count == 1, "\(findings.map(\.message))")
         let c = confusable[0]
-        #expect(c.message.contains("Error and Success (status)") && c.message.contains("with deuteranopia") || c.message.contains("with protanopia"), "\(c.message)")
+        #expect(c.message.contains("Error and Success (status)") && (c.message.contains("with deuteranopia") || c.message.contains("with protanopia")), "\(c.message)")
         #expect(c.values["deltaE"]! < 8 && c.values["normalDeltaE"]! > 20)
         // The same figure, computed here from the library's pieces.
         let srgb = try DisplaySimulation(source: .sRGB)

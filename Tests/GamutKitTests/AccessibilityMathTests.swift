@@ -105,7 +105,7 @@ struct ColorVisionTests {
                 for x in s.simulate(linearSRGB: [v, v, v]) { #expect(abs(x - v) < 1e-3, "\(s) of gray \(v)") }
             }
         }
-        // Red and green that differ only along the protan confusion line become nearly equal for a protanope.
+        // A projection: simulating a simulated color changes nothing.
         let protan = ColorVisionSimulation(.protan)
         let a = protan.simulate(linearSRGB: [1, 0, 0]), b = protan.simulate(linearSRGB: ColorVisionSimulation.vienotProtan * [1, 0, 0])
         for k in 0..<3 { #expect(abs(a[k] - b[k]) < 1e-9) }

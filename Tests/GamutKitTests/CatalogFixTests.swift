@@ -114,12 +114,17 @@ struct CatalogFixTests {
             let text = String(decoding: change.updated[node.range], as: UTF8.self)
             #expect(text.wholeMatch(of: regex) != nil, "\(key): \(text)")
         }
-        // The written value is what the variant reports, and inside sRGB.
+        // The written components, read back in their encoding, are the value the variant reports, inside 0…1.
         let written = try #require(fix.variants.first).written
-        let values = ["red", "green", "blue"].map { key in
-            String(decoding: change.updated[entries[1]["color"]!["components"]![key]!.range], as: UTF8.self)
+        let values = try ["red", "green", "blue"].map { key -> Double in
+            let text = String(decoding: change.updated[try #require(entries[1]["color"]?["components"]?[key]).range], as: UTF8.self)
+            let bare = text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            if bare.hasPrefix("0x") { return Double(Int(bare.dropFirst(2), radix: 16)!) / 255 }
+            if text.hasPrefix("\""), !bare.contains(".") { return Double(bare)! / 255 }
+            return Double(bare)!
         }
-        #expect(!values.isEmpty && written.hasPrefix("color(srgb "))
+        #expect(values.allSatisfy { (0...1).contains($0) })
+        #expect(written == "color(srgb " + values.map { String(format: "%.3f", $0) }.joined(separator: " ") + ")", "\(written) vs \(values)")
     }
 
     @Test("One-line entries and an existing display-P3 slot: the copy keeps the entry's own layout")

@@ -109,16 +109,14 @@ private struct Planner {
                 let name = catalog.assets[r.asset].name
                 // Out of sRGB, or a display-P3 slot with no sRGB slot beside it (its sRGB variant is then the color itself).
                 let fix = names.contains(name) && (r.evaluation.isOutOfGamut || (r.entry.displayGamut == .displayP3 && sibling == nil))
-                members.append(Member(resolved: sibling != nil && !fix ? sibling! : r, fix: fix, sibling: sibling))
+                members.append(Member(resolved: !fix ? sibling ?? r : r, fix: fix, sibling: sibling))
             }
         }
         let fixes = members.indices.filter { members[$0].fix }
         guard !fixes.isEmpty else { return }
         // Partners: colors sRGB devices show near a fixed color's CSS mapping, in the same context or of the same set.
-        let cssLabs = fixes.map { i -> Lab in
-            let encoded = p3Encoded(members[i].resolved, p3FromXYZ: p3FromXYZ)
-            return mapper.targetLab(mapper.map(encoded, mapping: .css))
-        }
+        let fixSources = fixes.map { p3Encoded(members[$0].resolved, p3FromXYZ: p3FromXYZ) }
+        let cssLabs = fixSources.map { mapper.targetLab(mapper.map($0, mapping: .css)) }
         var group: [Int] = fixes
         for (i, m) in members.enumerated() where !m.fix {
             let shown = m.resolved.evaluation.shownLab
@@ -133,7 +131,7 @@ private struct Planner {
             }
             if near { group.append(i) }
         }
-        let sources = group.map { p3Encoded(members[$0].resolved, p3FromXYZ: p3FromXYZ) }
+        let sources = fixSources + group.dropFirst(fixes.count).map { p3Encoded(members[$0].resolved, p3FromXYZ: p3FromXYZ) }
         var fixed: [Int: [Double]] = [:]
         for (g, i) in group.enumerated() where !members[i].fix { fixed[g] = members[i].resolved.evaluation.shown.map { Double($0) / maximum } }
         let resolvedGroup = group.map { members[$0].resolved }

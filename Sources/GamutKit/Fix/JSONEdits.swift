@@ -19,7 +19,8 @@ struct JSONEdits {
         return result
     }
 
-    /// The edits, shifted by `delta` (edits made on a copy of a slice, applied to the slice's bytes).
+    /// The text of a slice of the file with `edits` applied (their ranges are offsets in the whole file): how a
+    /// copy of an entry is made with its own changes.
     static func text(_ bytes: ArraySlice<UInt8>, edits: JSONEdits) -> String {
         let base = bytes.startIndex
         var shifted = JSONEdits()
