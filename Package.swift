@@ -19,6 +19,13 @@ let package = Package(
         .systemLibrary(
             name: "CSPNG", pkgConfig: "spng",
             providers: [.apt(["libspng-dev"]), .brew(["libspng"])]),
+        // Test-only: libpng, the independent decoder and encoder GamutKit's PNG conformance tests compare against.
+        .systemLibrary(
+            name: "CLibPNG", path: "Tests/CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // Keeps libpng's setjmp/longjmp error handling in C: Swift sees return codes and messages.
+        .target(
+            name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
             dependencies: ["CLCMS2", "CSPNG"]),
@@ -31,10 +38,11 @@ let package = Package(
         .testTarget(
             name: "GamutKitTests",
             dependencies: [
-                "GamutKit", "CLCMS2", "CSPNG",
+                "GamutKit", "CLCMS2", "CSPNG", "PNGOracle",
                 .product(name: "Numerics", package: "swift-numerics"),
             ],
-            // Inputs found by fuzzing (scripts/fuzz.sh), read by path in regression tests.
+            // Read by path: inputs found by fuzzing (scripts/fuzz.sh), and the PNG conformance files
+            // (Fixtures/png-conformance, other encoders' files; see its README.md).
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GamutCheckTests",

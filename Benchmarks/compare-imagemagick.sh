@@ -4,6 +4,8 @@
 # Usage: Benchmarks/compare-imagemagick.sh [runs] [noise...]   (needs ImageMagick: apt-get install imagemagick)
 # noise: the fixture's noise amplitude in 16-bit codes (default: 0 2 32, i.e. a clean render, a
 # dithered export and a noisy photo-like image).
+# Both tools convert the same input, written by ImageMagick (an independent encoder): the fixture GamutKit
+# generates is re-encoded by ImageMagick first, and its samples are checked to be what GamutKit meant.
 set -euo pipefail
 runs=${1:-3}
 shift || true
@@ -37,7 +39,12 @@ best() {  # best wall time in ms of $runs runs of the command
 echo "| fixture (3840×2160, 16-bit Display P3) | input | ImageMagick $(convert -version | head -1 | awk '{print $3}') | gamut-check convert | ratio |"
 echo "| --- | --- | --- | --- | --- |"
 for noise in "${noises[@]}"; do
-    "$here/.build/release/make-fixture" "$work/p3.png" "$noise"
+    "$here/.build/release/make-fixture" "$work/generated.png" "$noise"
+    convert "$work/generated.png" -define png:compression-level=6 "$work/p3.png"
+    # ImageMagick must read the generated file as GamutKit wrote it (16-bit, same samples): compare raw samples.
+    cmp -s <(convert "$work/generated.png" -depth 16 rgb:-) <(convert "$work/p3.png" -depth 16 rgb:-) \
+        || { echo "ImageMagick's re-encoding changed the samples" >&2; exit 1; }
+    [ "$(identify -format '%z' "$work/p3.png")" = 16 ] || { echo "ImageMagick did not write 16 bits" >&2; exit 1; }
     im=$(best convert "$work/p3.png" -profile "$work/srgb.icc" "$work/im.png")
     gk=$(best "$gamut_check" convert "$work/p3.png" --to srgb -o "$work/gk.png")
     ratio=$(awk -v a="$im" -v b="$gk" 'BEGIN { printf "%.1f×", a / b }')

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds GamutKit's libFuzzer targets (Fuzz/, with AddressSanitizer) and runs each for SECONDS (default 60):
 #   fuzz-png      PNG decoding with color resolution, then a conversion and an analysis of what decodes
+#   fuzz-png-stream     the streaming converter against the whole-image path: same verdict, same bytes written
+#   fuzz-png-roundtrip  decode → encode → decode gives the same pixels, profile and metadata
 #   fuzz-icc      ICC profile loading and inspection, transforms from and to the profile
 #   fuzz-policy   .gamut-check.json parsing
 #   fuzz-catalog  Contents.json of a colorset and an imageset, read and audited
@@ -12,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-icc fuzz-policy fuzz-catalog)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-png-stream fuzz-png-roundtrip fuzz-icc fuzz-policy fuzz-catalog)
 bash scripts/install-dependencies.sh
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz)
 mkdir -p .build-fuzz/artifacts
@@ -22,7 +24,10 @@ for target in "${targets[@]}"; do
   corpus=.build-fuzz/corpus/$target
   mkdir -p "$corpus"
   case $target in
-    fuzz-png) cp Examples/p3-assets.png "$corpus/"; find Examples/Demo.xcassets -name '*.png' -exec cp {} "$corpus/" \; ;;
+    fuzz-png | fuzz-png-stream | fuzz-png-roundtrip)
+      cp Examples/p3-assets.png "$corpus/"; find Examples/Demo.xcassets -name '*.png' -exec cp {} "$corpus/" \;
+      # PNG files other encoders wrote (PngSuite, libpng's test images), named by their folder to keep them apart.
+      for f in $(find Tests/GamutKitTests/Fixtures/png-conformance -name '*.png'); do cp "$f" "$corpus/$(echo "${f#Tests/GamutKitTests/Fixtures/png-conformance/}" | tr / _)"; done ;;
     fuzz-icc) cp Profiles/*.icc "$corpus/" ;;
     fuzz-policy) printf '%s' '{"target":"srgb","thresholds":{"visibleClip":1.5,"sameColor":1},"severity":{"p3-image-8-bit":"error","missing-high-contrast-variant":"off"},"suppress":[{"rule":"*","assets":["Legacy/*"],"reason":"x"}]}' > "$corpus/policy.json" ;;
     fuzz-catalog) i=0; for f in $(find Examples/Demo.xcassets -name Contents.json); do cp "$f" "$corpus/seed-$i.json"; i=$((i + 1)); done ;;

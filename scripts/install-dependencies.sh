@@ -1,29 +1,30 @@
 #!/usr/bin/env bash
-# Installs the system libraries GamutKit links: LittleCMS 2 and libspng, with pkg-config; on Debian/Ubuntu
-# also Chromium and a font, which the HTML report's test renders pages with (headless).
+# Installs the system libraries GamutKit links (LittleCMS 2 and libspng), libpng, which only the tests link (the
+# PNG conformance oracle, Tests/PNGOracle), and pkg-config; on Debian/Ubuntu also Chromium and a font, which the
+# HTML report's test renders pages with (headless).
 # Debian/Ubuntu (as root, or with sudo) or macOS with Homebrew. Does nothing when they are present.
 set -euo pipefail
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng \
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng libpng \
     && { [ "$(uname -s)" != Linux ] || command -v chromium >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; }; then
     exit 0
 fi
 case "$(uname -s)" in
 Linux)
     if ! command -v apt-get >/dev/null 2>&1; then
-        echo "Install the LittleCMS 2 and libspng development packages and pkg-config with your package manager." >&2
+        echo "Install the LittleCMS 2, libspng and libpng development packages and pkg-config with your package manager." >&2
         exit 1
     fi
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblcms2-dev libspng-dev pkg-config >/dev/null
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblcms2-dev libspng-dev libpng-dev pkg-config >/dev/null
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
     ;;
 Darwin)
-    brew install little-cms2 libspng pkg-config
+    brew install little-cms2 libspng libpng pkg-config
     ;;
 *)
-    echo "Unsupported system $(uname -s): install LittleCMS 2, libspng and pkg-config." >&2
+    echo "Unsupported system $(uname -s): install LittleCMS 2, libspng, libpng and pkg-config." >&2
     exit 1
     ;;
 esac

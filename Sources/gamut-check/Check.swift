@@ -8,15 +8,17 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check PNG files, folders and asset catalogs for colors that clip, collapse or band on the target display.",
         discussion: """
-            Images: color-collapse (error), visible-clipping (warning), gradient-clipping (warning), \
+            Images: color-collapse (error), visible-clipping (warning), gradient-clipping (error), \
             out-of-gamut (info), unreadable (error). Folders are searched recursively for .png files; files \
             are checked in parallel. A file that can't be read is an `unreadable` finding and the others are \
             still checked. Folders named *.xcassets are audited as asset catalogs with the catalog rules \
             (listed in the README), using the catalog's .gamut-check.json unless --config is given. \
-            Thresholds and their defaults are in the README; options given here override the policy file.
+            Thresholds and their defaults are in the README; options given here override the policy file. \
+            Advisory rules (increased-contrast variants, images without a profile, sets not checked, …) are off \
+            unless --advisory or the policy turns them on; the text summary says how many findings they left out.
 
-            Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error or an \
-            output that could not be written.
+            Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error, an \
+            output that could not be written, or an image over the pixel budget (--max-pixels).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, xcode, html }
@@ -64,12 +66,19 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("display-depth"), help: "Bits per channel of the target display, 1–8 (default 8).")
     var displayDepth: Int?
 
+    @Flag(help: "Also report advisory rules (missing-high-contrast-variant, image-without-profile, not-checked, …), as the policy key \"advisory\": true does.")
+    var advisory = false
+
+    @Option(name: .customLong("max-pixels"), help: "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels)).")
+    var maxPixels: Int?
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Give at least one PNG file, folder or .xcassets catalog to check.") }
         guard [visibleClip, collapseSource, collapseShown].allSatisfy({ ($0 ?? 1) > 0 }), (tolerance ?? 0) >= 0 else {
             throw ValidationError("Thresholds must be positive.")
         }
         guard (1...8).contains(displayDepth ?? 8) else { throw ValidationError("--display-depth must be 1–8.") }
+        guard (maxPixels ?? 1) >= 1 else { throw ValidationError("--max-pixels must be at least 1.") }
         guard (collapseMinimumPixels ?? 1) >= 1, (gradientMinimumLength ?? 2) >= 2 else {
             throw ValidationError("--collapse-min-pixels must be ≥ 1 and --gradient-min-length ≥ 2.")
         }
@@ -97,6 +106,8 @@ struct Check: ParsableCommand {
         var settings = (policy ?? GamutPolicy()).settings
         applyOptions(to: &settings)
         let targetProfile = try target.map { name throws(GamutError) in try ColorProfile.named(name) }
+        var decoding = PNG.DecodingOptions()
+        if let maxPixels { decoding.maximumPixels = maxPixels }
         let catalogs = paths.filter(CatalogAuditor.isCatalog)
         let others = paths.filter { !CatalogAuditor.isCatalog($0) }
 
@@ -105,15 +116,22 @@ struct Check: ParsableCommand {
         if !others.isEmpty {
             let files = AssetChecker.pngFiles(in: others)
             let checked = try ProgressBar.showing { progress throws(GamutError) in
-                try AssetChecker.check(files: files, target: targetProfile, settings: settings, clipMaskDirectory: clipMask, progress: progress)
+                try AssetChecker.check(files: files, target: targetProfile, settings: settings, decoding: decoding,
+                                       clipMaskDirectory: clipMask, progress: progress)
             }
-            report.files += (policy ?? GamutPolicy()).apply(to: checked).files
+            var pngPolicy = policy ?? GamutPolicy()
+            if advisory { pngPolicy.showsAdvisory = true }
+            let applied = pngPolicy.apply(to: checked)
+            report.files += applied.files
+            report.notShown.merge(applied.notShown, uniquingKeysWith: +)
         }
         if !catalogs.isEmpty {
             let audit = try ProgressBar.showing { progress throws(GamutError) in
-                try CatalogAuditor.audit(catalogs, policy: policy, target: targetProfile, adjust: applyOptions, progress: progress)
+                try CatalogAuditor.audit(catalogs, policy: policy, target: targetProfile, adjust: applyOptions,
+                                         showAdvisory: advisory ? true : nil, decoding: decoding, progress: progress)
             }
             report.files += audit.report.files
+            report.notShown.merge(audit.report.notShown, uniquingKeysWith: +)
             if others.isEmpty {
                 report.target = audit.report.target
                 report.settings = audit.report.settings
@@ -137,7 +155,9 @@ struct Check: ParsableCommand {
         }
         let outputErrors = report.files.compactMap { $0.outputError }
         for error in outputErrors { printError("gamut-check: \(error)") }
-        if !outputErrors.isEmpty { throw ExitCode.usageOrInputError }
+        let refusals = report.files.compactMap { $0.refusal }
+        for error in refusals { printError("gamut-check: \(error)") }
+        if !outputErrors.isEmpty || !refusals.isEmpty { throw ExitCode.usageOrInputError }
         let threshold: Severity? = switch failOn {
         case .error: .error
         case .warning: .warning

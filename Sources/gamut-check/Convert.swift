@@ -54,7 +54,11 @@ struct Convert: ParsableCommand {
     @Option(help: "PNG row filters the encoder may use: \(PNG.Filters.allCases.map(\.rawValue).joined(separator: ", ")).")
     var filters: PNG.Filters = PNG.EncodingOptions().filters
 
+    @Option(name: .customLong("max-pixels"), help: "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels)).")
+    var maxPixels: Int?
+
     func validate() throws {
+        guard (maxPixels ?? 1) >= 1 else { throw ValidationError("--max-pixels must be at least 1.") }
         let destinations = [output != nil, outputDirectory != nil, inPlace].filter { $0 }.count
         guard destinations == 1 else {
             throw ValidationError("Choose exactly one of -o/--output, --output-dir or --in-place.")
@@ -88,6 +92,7 @@ struct Convert: ParsableCommand {
                 }
                 var settings = PNGConversion.Settings(profile: profile, bitDepth: depth, intent: intent,
                                                       blackPointCompensation: blackPointCompensation, encoding: options)
+                if let maxPixels { settings.decoding.maximumPixels = maxPixels }
                 settings.gamutMapping = gamutMapping
                 settings.separation = separation
                 let summary = try PNGConversion.convert(file: input, to: destination, settings: settings)

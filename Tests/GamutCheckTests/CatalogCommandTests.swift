@@ -69,6 +69,33 @@ struct CatalogCommandTests {
         #expect(failed.stderr.contains("broken.json: line 3: threshold \"visibleClip\" must be a number"))
     }
 
+    static let fixtures = CLI.repositoryRoot.appendingPathComponent("Tests/GamutKitTests/Fixtures/XcodeCatalogs").path
+
+    @Test("Advisory rules are off by default and one summary line counts them; --advisory or the policy shows them")
+    func advisory() throws {
+        let shop = Self.fixtures + "/Shop.xcassets"
+        let quiet = try CLI.run([shop])
+        // The one error is the P3 color without fallback; the image that clips is a warning.
+        #expect(quiet.status == 1)
+        let lines = quiet.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.suffix(2).first == "26 files checked against sRGB IEC61966-2.1: 1 error, 1 warning, 0 info (2 files with findings)")
+        #expect(lines.last == "Not shown: 10 advisory findings (missing-high-contrast-variant 4, not-checked 4, image-without-profile 2); "
+                + "--advisory or \"advisory\": true in the policy shows them")
+        let json = try CLI.run([shop, "--format", "json", "--fail-on", "never"])
+        let summary = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        #expect(summary["notShown"] as? [String: Int] == ["missing-high-contrast-variant": 4, "not-checked": 4, "image-without-profile": 2])
+
+        let shown = try CLI.run([shop, "--advisory", "--fail-on", "warning"])
+        #expect(shown.status == 1 && !shown.stdout.contains("Not shown"))
+        #expect(shown.stdout.contains("1 error, 1 warning, 10 info"))
+        #expect(shown.stdout.contains("info    not-checked") && shown.stdout.contains("this is a WebP image named .png"))
+
+        let policy = CLI.temporaryDirectory() + "/advisory.json"
+        try Data(#"{ "advisory": true, "severity": { "image-without-profile": "off" } }"#.utf8).write(to: URL(fileURLWithPath: policy))
+        let configured = try CLI.run([shop, "--config", policy, "--fail-on", "never"])
+        #expect(configured.stdout.contains("1 error, 1 warning, 8 info") && !configured.stdout.contains("image-without-profile"))
+    }
+
     @Test("Catalogs and PNG files in one run")
     func mixed() throws {
         let result = try CLI.run([Self.demo, CLI.example, "--fail-on", "never", "--format", "json"])

@@ -23,8 +23,9 @@ struct CheckCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("error   color-collapse"))
         #expect(result.stdout.contains("warning visible-clipping"))
-        #expect(result.stdout.contains("warning gradient-clipping"))
-        #expect(result.stdout.hasSuffix("1 file checked against sRGB IEC61966-2.1: 1 error, 2 warnings, 0 info (1 file with findings)\n"))
+        // A gradient that visibly clips is an error, like a collapse (issue 13: severity follows the mission).
+        #expect(result.stdout.contains("error   gradient-clipping"))
+        #expect(result.stdout.hasSuffix("1 file checked against sRGB IEC61966-2.1: 2 errors, 1 warning, 0 info (1 file with findings)\n"))
         #expect(!result.stdout.contains("\u{1B}["))  // not a terminal: no colors
     }
 
@@ -54,7 +55,7 @@ struct CheckCommandTests {
         #expect(analysis["countedPixels"] as? Int == 512 * 192)
         #expect((analysis["outOfGamutPixels"] as? Int ?? 0) > 0)
         let summary = try #require(json["summary"] as? [String: Int])
-        #expect(summary == ["files": 3, "error": 2, "warning": 2, "info": 0])
+        #expect(summary == ["files": 3, "error": 3, "warning": 1, "info": 0])
     }
 
     @Test("SARIF 2.1.0: rules with help, one result per finding, levels mapped")
@@ -78,7 +79,7 @@ struct CheckCommandTests {
         #expect(higRules.allSatisfy { $0.rationale.contains("HIG") })
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 3)
-        #expect(results.compactMap { $0["level"] as? String }.sorted() == ["error", "warning", "warning"])
+        #expect(results.compactMap { $0["level"] as? String }.sorted() == ["error", "error", "warning"])
         let uri = ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
             .flatMap { $0["artifactLocation"] as? [String: Any] }?["uri"] as? String
         #expect(uri == CLI.example)
@@ -97,11 +98,15 @@ struct CheckCommandTests {
         #expect(mask.width == 512 && mask.height == 192)
     }
 
-    @Test("Thresholds change the result: a high collapse threshold removes the collapse finding")
+    @Test("Thresholds change the result: a high collapse threshold removes the collapse finding, a long gradient minimum the gradient's")
     func thresholds() throws {
-        let result = try CLI.run(["check", CLI.example, "--collapse-source", "5", "--fail-on", "error"])
+        // Without gradients, the red ramp's flat band is reported as a collapse (ΔE00 7.3 on P3): a source threshold of 10 drops both.
+        let result = try CLI.run(["check", CLI.example, "--collapse-source", "10", "--gradient-min-length", "1000", "--fail-on", "error"])
         #expect(result.status == 0)
-        #expect(!result.stdout.contains("color-collapse"))
+        #expect(!result.stdout.contains("color-collapse") && !result.stdout.contains("gradient-clipping"))
+        // The gradient alone still fails the build: a gradient that visibly clips is an error.
+        let gradientOnly = try CLI.run(["check", CLI.example, "--collapse-source", "10", "--fail-on", "error"])
+        #expect(gradientOnly.status == 1 && !gradientOnly.stdout.contains("color-collapse") && gradientOnly.stdout.contains("error   gradient-clipping"))
     }
 
     @Test("Usage errors exit 2", arguments: [
@@ -136,13 +141,20 @@ struct CheckCommandTests {
             }
             return be32(UInt32(data.count)) + body + be32(~crc)
         }
-        // Claims 16384 × 16384 16-bit RGBA: within the pixel limit, 2 GiB once decoded.
+        // Claims 16384 × 16384 16-bit RGBA: over the default pixel budget, and 2 GiB once decoded.
         let bomb: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be32(16_384) + be32(16_384) + [16, 6, 0, 0, 0])
             + chunk("IDAT", [0x78, 0x9C, 3, 0, 0, 0, 0, 1]) + chunk("IEND", [])
-        try Data(bomb).write(to: URL(fileURLWithPath: folder + "/bomb.png"))
-        let result = try CLI.run(["check", folder + "/bomb.png", "--format", "json"])
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("decodes to 2048 MiB"))
+        for i in 0..<4 { try Data(bomb).write(to: URL(fileURLWithPath: folder + "/bomb\(i).png")) }
+        // Four at once: each refused from its header by the pixel budget, exit 2, the size and the option named.
+        let result = try CLI.run(["check", folder, "--format", "json"])
+        #expect(result.status == 2)
+        #expect(result.stdout.components(separatedBy: "exceeds the pixel budget").count == 5)
+        #expect(result.stderr.contains("bomb0.png: image of 16384×16384 pixels (268 megapixels) exceeds the pixel budget"))
+        #expect(result.stderr.contains("raise it with --max-pixels"))
+        // With the budget raised, the decoded-size limit refuses it (also exit 2: a limit, not a finding).
+        let raised = try CLI.run(["check", folder + "/bomb0.png", "--format", "json", "--max-pixels", "300000000"])
+        #expect(raised.status == 2)
+        #expect(raised.stdout.contains("decodes to 2048 MiB"))
         // No child process of this test run has needed more than a few hundred megabytes. (Not under
         // AddressSanitizer, whose shadow memory and quarantine make every process's peak far larger.)
         guard ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil else { return }

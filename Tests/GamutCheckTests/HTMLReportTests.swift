@@ -53,7 +53,7 @@ struct HTMLReportTests {
         let (_, html, findings) = try Self.report()
         #expect(html.components(separatedBy: "<article class=\"finding").count - 1 == findings)
         #expect(html.contains("data-rule=\"contrast-insufficient\"") && html.contains("data-rule=\"cvd-confusable\""))
-        #expect(html.contains("background: color(display-p3 0.000 1.000 0.000)"), "the authored P3 color as CSS")
+        #expect(html.contains("background: color(display-p3 0.250 1.000 0.100)"), "the authored P3 color as CSS")
         #expect(html.contains("<div class=\"sample\" style=\"color: #777777; background: #FFFFFF\">"))
         #expect(html.contains("class=\"swatch simulation\"") && (html.contains("deuteranopia") || html.contains("protanopia")))
         for picture in ["source", "shown", "clip-mask", "gradient-source", "gradient-shown", "simulation"] {

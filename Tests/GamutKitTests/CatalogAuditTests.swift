@@ -83,36 +83,99 @@ struct CatalogAuditTests {
         #expect(!none.contains { $0.ruleID == Rules.colorCollapse.id })
     }
 
-    @Test("Appearance coverage: no dark, no high contrast, dark equal to light")
+    @Test("Appearance coverage: no dark (in an app with dark variants), no high contrast (advisory), dark equal to light")
     func appearances() throws {
-        let findings = try Self.findings([
+        let files = [
             "Plain.colorset/Contents.json": F.colorset([(Self.srgb("0.300", "0.400", "0.500"), "")]),
             "Same.colorset/Contents.json": F.colorset([
                 (Self.srgb("0.300", "0.400", "0.500"), ""), (Self.srgb("0.302", "0.400", "0.500"), F.dark),
                 (Self.srgb("0.100", "0.200", "0.300"), F.highContrast),
             ]),
-        ])
+        ]
+        let root = try F.catalog(files)
+        let audit = try CatalogAuditor.audit([root])
+        let findings = audit.report.findings
         let plain = findings.filter { $0.location.asset == "Plain" }.map(\.ruleID)
-        #expect(plain == [Rules.missingDarkVariant.id, Rules.missingHighContrastVariant.id])
+        #expect(plain == [Rules.missingDarkVariant.id])
         let same = findings.filter { $0.location.asset == "Same" }
         #expect(same.map(\.ruleID) == [Rules.darkSameAsLight.id])
         #expect(same.first?.location.keyPath == "colors[1]")
+        // The increased-contrast rule is advisory: counted, and shown when asked for.
+        #expect(audit.report.notShown == [Rules.missingHighContrastVariant.id: 1])
+        let advisory = try CatalogAuditor.audit([root], showAdvisory: true).report.findings.filter { $0.location.asset == "Plain" }
+        #expect(advisory.map(\.ruleID) == [Rules.missingDarkVariant.id, Rules.missingHighContrastVariant.id])
+        #expect(try CatalogAuditor.audit([root], policy: GamutPolicy.parse(Array(#"{"advisory": true}"#.utf8), path: "p")).report.notShown.isEmpty)
     }
 
-    @Test("A custom color equal to a published system color, current or legacy, for its appearance")
+    @Test("Missing dark only where the app has dark variants elsewhere in the run; never in watchOS catalogs; a system dark counts")
+    func missingDarkInContext() throws {
+        let plain = F.colorset([(Self.srgb("0.300", "0.400", "0.500"), "")])
+        let lightOnly = try F.catalog(["Plain.colorset/Contents.json": plain])
+        let themed = try F.catalog(["Themed.colorset/Contents.json": F.colorset([
+            (Self.srgb("0.900", "0.900", "0.900"), ""), (Self.srgb("0.100", "0.100", "0.100"), F.dark),
+        ])])
+        let systemDark = try F.catalog(["Card.colorset/Contents.json": F.colorset([
+            (Self.srgb("0.950", "0.940", "0.900"), ""), (#"{ "platform" : "ios", "reference" : "secondarySystemBackgroundColor" }"#, F.dark),
+        ])])
+        let watchIcon = #"{"images":[{"filename":"i.png","idiom":"universal","platform":"watchos","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+        let watch = try F.catalog(["Plain.colorset/Contents.json": plain, "AppIcon.appiconset/Contents.json": watchIcon],
+                                  binary: ["AppIcon.appiconset/i.png": try PNG.encode(ExampleCatalog.swatchImage(.sRGB, [0.2, 0.4, 0.6]))])
+        func missing(_ paths: [String]) throws -> [String] {
+            try CatalogAuditor.audit(paths).report.findings.filter { $0.ruleID == Rules.missingDarkVariant.id }.map(\.location.file)
+        }
+        // An app without Dark Mode: nothing. The same catalog beside one with dark variants: reported.
+        #expect(try missing([lightOnly]).isEmpty)
+        #expect(try missing([lightOnly, themed]) == [lightOnly + "/Plain.colorset/Contents.json"])
+        // A dark entry naming a system color is a dark variant, and makes the app one with dark variants.
+        #expect(try missing([systemDark, lightOnly]) == [lightOnly + "/Plain.colorset/Contents.json"])
+        // watchOS is always dark: its catalog is never asked for dark variants.
+        #expect(try missing([watch, themed]).isEmpty)
+        #expect(CatalogPlatform.infer(try CatalogReader.read(watch)) == [.watchOS])
+    }
+
+    /// An iOS app icon (Xcode 14's single size), so that the catalog is an iOS one.
+    static let iOSIcon = #"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+    /// A macOS app icon.
+    static let macIcon = #"{"images":[{"idiom":"mac","scale":"1x","size":"16x16"}],"info":{"author":"xcode","version":1}}"#
+
+    @Test("A custom color equal to a published system color in light and dark, in a table of the platform it targets")
     func systemDuplicates() throws {
-        let findings = try Self.findings([
-            // Current Blue, light: 0, 136, 255 (8-bit integers, Xcode's 0–255 style).
-            "Blue.colorset/Contents.json": Self.complete([(Self.srgb("0", "136", "255"), "")]),
-            // Legacy iOS Blue, dark: 10, 132, 255.
-            "OldBlueDark.colorset/Contents.json": F.colorset([
-                (Self.srgb("0.300", "0.300", "0.300"), ""), (Self.srgb("10", "132", "255"), F.dark), (Self.srgb("0.1", "0.1", "0.1"), F.highContrast),
+        func duplicates(_ files: [String: String]) throws -> [String: String] {
+            let found = try Self.findings(files).filter { $0.ruleID == Rules.systemColorDuplicate.id }
+            return Dictionary(uniqueKeysWithValues: found.map { ($0.location.asset ?? "", $0.message) })
+        }
+        let ios = try duplicates([
+            "AppIcon.appiconset/Contents.json": Self.iOSIcon,
+            // Current Blue, light 0, 136, 255 and dark 0, 145, 255 (8-bit integers, Xcode's 0–255 style).
+            "Blue.colorset/Contents.json": F.colorset([(Self.srgb("0", "136", "255"), ""), (Self.srgb("0", "145", "255"), F.dark)]),
+            // Legacy iOS Blue: 0, 122, 255 and 10, 132, 255.
+            "OldBlue.colorset/Contents.json": F.colorset([(Self.srgb("0", "122", "255"), ""), (Self.srgb("10", "132", "255"), F.dark)]),
+            // Legacy iOS Blue in light, the system color itself in dark.
+            "HalfBlue.colorset/Contents.json": F.colorset([
+                (Self.srgb("0", "122", "255"), ""), (#"{ "platform" : "ios", "reference" : "systemBlueColor" }"#, F.dark),
             ]),
-            "NotBlue.colorset/Contents.json": Self.complete([(Self.srgb("0", "100", "255"), "")]),
-        ]).filter { $0.ruleID == Rules.systemColorDuplicate.id }
-        #expect(findings.compactMap(\.location.asset).sorted() == ["Blue", "OldBlueDark"])
-        #expect(findings.first { $0.location.asset == "Blue" }?.message.contains("current table") == true)
-        #expect(findings.first { $0.location.asset == "OldBlueDark" }?.message.contains("iOS table") == true)
+            // One appearance only matches: a brand color whose dark happens to be iOS blue's dark.
+            "Brand.colorset/Contents.json": F.colorset([(Self.srgb("0.300", "0.300", "0.300"), ""), (Self.srgb("10", "132", "255"), F.dark)]),
+            // Used in light and dark alike: only a system color that looks the same in both (Gray) can match.
+            "AnyBlue.colorset/Contents.json": F.colorset([(Self.srgb("0", "122", "255"), "")]),
+            "AnyGray.colorset/Contents.json": F.colorset([(Self.srgb("142", "142", "147"), "")]),
+            // macOS Teal (89, 173, 196 / 106, 196, 220): not an iOS value, except on the mac idiom.
+            "MacTeal.colorset/Contents.json": F.colorset([(Self.srgb("89", "173", "196"), ""), (Self.srgb("106", "196", "220"), F.dark)]),
+            "MacTealOnMac.colorset/Contents.json": F.colorset([
+                (Self.srgb("89", "173", "196"), #""idiom" : "mac""#), (Self.srgb("106", "196", "220"), F.dark + #", "idiom" : "mac""#),
+            ]),
+        ])
+        #expect(ios.keys.sorted() == ["AnyGray", "Blue", "HalfBlue", "MacTealOnMac", "OldBlue"], "\(ios)")
+        #expect(ios["Blue"]?.contains("current table") == true && ios["OldBlue"]?.contains("iOS table") == true)
+        #expect(ios["MacTealOnMac"]?.contains("macOS table") == true && ios["MacTealOnMac"]?.hasSuffix("on mac") == true)
+        #expect(ios["AnyGray"]?.contains("in light and dark alike") == true)
+        // A Mac catalog: macOS values are duplicates, iOS-only values are not.
+        let mac = try duplicates([
+            "AppIcon.appiconset/Contents.json": Self.macIcon,
+            "MacTeal.colorset/Contents.json": F.colorset([(Self.srgb("89", "173", "196"), ""), (Self.srgb("106", "196", "220"), F.dark)]),
+            "IOSTeal.colorset/Contents.json": F.colorset([(Self.srgb("48", "176", "199"), ""), (Self.srgb("64", "200", "224"), F.dark)]),
+        ])
+        #expect(mac.keys.sorted() == ["MacTeal"], "\(mac)")
     }
 
     @Test("A policy sets severities, switches rules off and suppresses by asset glob")
@@ -121,10 +184,12 @@ struct CatalogAuditTests {
             "Legacy/Contents.json": #"{"properties":{"provides-namespace":true}}"#,
             "Legacy/Old.colorset/Contents.json": F.colorset([(Self.srgb("0.300", "0.400", "0.500"), "")]),
             "New.colorset/Contents.json": F.colorset([(Self.srgb("0.600", "0.400", "0.500"), "")]),
+            // Dark variants elsewhere: the app supports Dark Mode. This one's dark equals its light.
+            "Themed.colorset/Contents.json": F.colorset([(Self.srgb("0.200", "0.200", "0.200"), ""), (Self.srgb("0.200", "0.200", "0.200"), F.dark)]),
         ]
         let policy = try GamutPolicy.parse(Array("""
             {
-              "severity": { "missing-dark-variant": "error", "missing-high-contrast-variant": "off" },
+              "severity": { "missing-dark-variant": "error", "dark-same-as-light": "off" },
               "suppress": [ { "rule": "*", "assets": ["Legacy/*"], "reason": "sunset in 2027" } ],
               "thresholds": { "sameColor": 2.0, "visibleClip": 1.5 },
               "target": "srgb"
@@ -134,8 +199,12 @@ struct CatalogAuditTests {
         let findings = try Self.findings(files, policy: policy)
         #expect(findings.map(\.ruleID) == [Rules.missingDarkVariant.id])
         #expect(findings.first?.severity == .error && findings.first?.location.asset == "New")
-        // Without the policy, both sets get both findings.
-        #expect(try Self.findings(files).count == 4)
+        // Without the policy: both sets miss dark (warnings), Themed's dark equals its light; increased contrast is advisory.
+        #expect(try Self.findings(files).map { "\($0.location.asset ?? "") \($0.ruleID) \($0.severity)" }.sorted()
+                == ["Legacy/Old missing-dark-variant warning", "New missing-dark-variant warning", "Themed dark-same-as-light warning"])
+        // A severity for an advisory rule turns it on.
+        let highContrast = try GamutPolicy.parse(Array(#"{"severity": {"missing-high-contrast-variant": "warning"}}"#.utf8), path: "p")
+        #expect(try Self.findings(files, policy: highContrast).filter { $0.ruleID == Rules.missingHighContrastVariant.id }.count == 3)
     }
 
     @Test("A catalog's own .gamut-check.json is used")
@@ -157,6 +226,7 @@ struct CatalogAuditTests {
         ("{\"suppress\": [{\"rule\": \"color-collapse\"}]}", "needs \"assets\""),
         ("{\"suppress\": [{\"rule\": \"x\", \"assets\": [\"a\"]}]}", "needs \"rule\""),
         ("{\"target\": ", "invalid JSON"),
+        ("{\"advisory\": \"yes\"}", "advisory must be true or false"),
     ])
     func policyErrors(text: String, expected: String) throws {
         do {

@@ -153,9 +153,10 @@ struct CatalogFixTests {
         #expect(now == before, "partial changes were left: \(Set(now.keys).symmetricDifference(before.keys))")
     }
 
-    @Test("LineDiff: exact hunks; a 200,000-line rewrite is shown as removed and added, without a quadratic table")
+    @Test("LineDiff: exact hunks as GNU diff counts them; a 200,000-line rewrite is shown as removed and added, without a quadratic table")
     func lineDiff() {
-        #expect(LineDiff.unified("a\nb\nc\nd\n", "a\nb\nx\nc\nd\n", path: "f") == "--- a/f\n+++ b/f\n@@ -1,5 +1,6 @@\n a\n b\n+x\n c\n d\n \n")
+        // diff -u writes "@@ -1,4 +1,5 @@" here: the final newline ends the fourth line, it doesn't start a fifth.
+        #expect(LineDiff.unified("a\nb\nc\nd\n", "a\nb\nx\nc\nd\n", path: "f") == "--- a/f\n+++ b/f\n@@ -1,4 +1,5 @@\n a\n b\n+x\n c\n d\n")
         #expect(LineDiff.unified("same\n", "same\n", path: "f").isEmpty)
         let old = (0..<200_000).map { "l\($0)" }.joined(separator: "\n"), new = (0..<200_000).map { "m\($0)" }.joined(separator: "\n")
         let diff = LineDiff.unified(old, new, path: "big")

@@ -56,7 +56,8 @@ struct CatalogReaderTests {
         (#""red" : "abc", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", Rules.catalogInvalid.id),
         (#""red" : true, "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", Rules.catalogInvalid.id),
         (#""green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components", Rules.catalogInvalid.id),
-        (#""Red" : "0", "red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.Red", Rules.catalogInvalid.id),
+        // A key no reference names is info, never an error, even mis-cased (the message names the key Xcode writes).
+        (#""Red" : "0", "red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.Red", Rules.catalogUnknown.id),
         (#""red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000", "cyan" : "0""#, "colors[0].color.components.cyan", Rules.catalogUnknown.id),
     ])
     func malformedComponents(components: String, keyPath: String, rule: String) throws {
@@ -138,6 +139,7 @@ struct CatalogReaderTests {
         #expect(catalog.assets.map(\.name) == ["Brand/Accent", "Brand/Deep", "Base", "Sound"])  // Inner provides no namespace
         #expect(catalog.assets.last?.kind == .other("dataset"))
         #expect(catalog.readingFindings.map(\.ruleID) == [Rules.notChecked.id])
+        #expect(catalog.readingFindings.first?.severity == .info && Rules.notChecked.isAdvisory)
     }
 
     @Test("App icon sets: Xcode's keys (size, scale, platform) are read without findings; the icon is analyzed")
@@ -162,26 +164,64 @@ struct CatalogReaderTests {
         #expect(set.images.map(\.filename) == ["icon.png", nil, nil])
         #expect(set.images.map(\.appearance.luminosity) == [.any, .dark, .any])
         #expect(catalog.readingFindings.isEmpty, "\(catalog.readingFindings.map(\.message))")
-        // A gray P3 icon: inside sRGB, so the only image finding is that the wide profile buys nothing.
+        // A gray P3 icon: inside sRGB, so the only image finding is that the wide profile buys nothing: advisory,
+        // left out unless asked for, and counted.
         let audit = try CatalogAuditor.audit([root])
-        #expect(audit.report.findings.map(\.ruleID) == [Rules.wideProfileFitsSRGB.id])
+        #expect(audit.report.findings.isEmpty)
+        #expect(audit.report.notShown == [Rules.wideProfileFitsSRGB.id: 1])
+        #expect(try CatalogAuditor.audit([root], showAdvisory: true).report.findings.map(\.ruleID) == [Rules.wideProfileFitsSRGB.id])
     }
 
-    @Test("System color references resolve from the HIG table, or are reported")
+    @Test("Data and symbol sets are read for their files and keys; slicing is checked; unknown keys are info, never errors")
+    func otherSetTypesAndSlicing() throws {
+        let root = try F.catalog([
+            "Config.dataset/Contents.json": #"{"data":[{"filename":"config.json","idiom":"universal","universal-type-identifier":"public.json"},{"filename":"gone.json","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#,
+            "Config.dataset/config.json": "{}",
+            "star.symbolset/Contents.json": #"{"info":{"author":"xcode","version":1},"properties":{"symbol-rendering-intent":"multicolor"},"symbols":[{"filename":"star.svg","idiom":"universal"}]}"#,
+            "star.symbolset/star.svg": "<svg/>",
+            "star.symbolset/old-star.svg": "<svg/>",
+            "Pill.imageset/Contents.json": #"{"images":[{"filename":"pill.png","idiom":"universal","resizing":{"mode":"3-part-vertical","capInsets":{"top":4,"bottom":4},"center":{"mode":"stretch","height":1}},"alignment-insets":{"top":1,"bottom":1,"left":0,"right":0}},{"idiom":"universal","resizing":{"mode":"5-part"},"scale":"2x"},{"idiom":"universal","resizing":"9-part","scale":"3x","colour":"red"}],"info":{"author":"xcode","version":1}}"#,
+            "Pill.imageset/pill.png": "x",
+        ])
+        let catalog = try CatalogReader.read(root)
+        let findings = catalog.readingFindings.map { "\($0.ruleID) \($0.severity) \(($0.location.file as NSString).lastPathComponent) \($0.location.keyPath ?? "")" }
+        #expect(findings.sorted() == [
+            "catalog-invalid error Contents.json images[2].resizing",          // not an object
+            "catalog-unknown info Contents.json images[1].resizing.mode",      // no such slicing mode
+            "catalog-unknown info Contents.json images[2].colour",             // a key no reference names
+            "missing-file error Contents.json data[1].filename",
+            "not-checked info Config.dataset ",                                // listed: advisory
+            "not-checked info star.symbolset ",
+            "unreferenced-file warning old-star.svg ",
+        ], "\(findings)")
+        // The sets themselves are listed as not checked (advisory); their entries are not images to analyze.
+        #expect(catalog.assets.filter { $0.kind == .other("dataset") || $0.kind == .other("symbolset") }.allSatisfy { $0.images.isEmpty })
+    }
+
+    @Test("System color references resolve from the HIG table; every documented name is known; a misspelled one is reported")
     func systemReferences() throws {
         let root = try F.catalog(["S.colorset/Contents.json": F.colorset([
             (#"{ "platform" : "ios", "reference" : "systemRedColor" }"#, ""),
             (#"{ "platform" : "ios", "reference" : "systemGray2Color" }"#, F.dark),
             (#"{ "platform" : "ios", "reference" : "labelColor" }"#, F.highContrast),
+            (#"{ "platform" : "osx", "reference" : "controlAccentColor" }"#, #""idiom" : "mac""#),
+            (#"{ "platform" : "ios", "reference" : "systemBackgroundColor" }"#, #""idiom" : "iphone""#),
+            (#"{ "platform" : "ios", "reference" : "sytemBlueColor" }"#, #""idiom" : "ipad""#),
         ])])
         let catalog = try CatalogReader.read(root)
         let audit = try CatalogAuditor.audit([root])
         #expect(SystemColors.resolve(reference: "systemRedColor")?.light == [255, 56, 60])
         #expect(SystemColors.resolve(reference: "systemGray2Color")?.value(for: .init(luminosity: .dark)) == [99, 99, 102])
         #expect(SystemColors.resolve(reference: "labelColor") == nil)
-        #expect(catalog.assets.first?.colors.count == 3)
+        for name in ["labelColor", "systemBackgroundColor", "secondarySystemGroupedBackgroundColor", "controlAccentColor",
+                     "windowBackgroundColor", "tintColor", "clearColor", "systemGray6Color", "systemMintColor"] {
+            #expect(SystemColors.isDocumented(reference: name), "\(name)")
+        }
+        #expect(!SystemColors.isDocumented(reference: "sytemBlueColor") && !SystemColors.isDocumented(reference: "Color"))
+        #expect(catalog.assets.first?.colors.count == 6)
+        // The duplicate "idiom" keys the helper writes are reported on their own; only the misspelled name is unresolved.
         let unresolved = audit.report.findings.filter { $0.ruleID == Rules.unresolvedSystemColor.id }
-        #expect(unresolved.count == 1 && unresolved.first?.location.keyPath == "colors[2]")
+        #expect(unresolved.count == 1 && unresolved.first?.location.keyPath == "colors[5]")
         // A set of system references is not a custom color: no appearance findings.
         #expect(!audit.report.findings.contains { $0.ruleID == Rules.missingDarkVariant.id })
     }

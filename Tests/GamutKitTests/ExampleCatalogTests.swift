@@ -25,10 +25,15 @@ struct ExampleCatalogTests {
         #expect(Set(onDisk) == Set(files.map(\.path)))
     }
 
-    @Test("Every catalog rule fires on the demo catalog")
+    @Test("Every catalog rule fires on the demo catalog (advisory rules when turned on)")
     func everyRuleFires() throws {
-        let audit = try CatalogAuditor.audit([Self.catalog])
+        let audit = try CatalogAuditor.audit([Self.catalog], showAdvisory: true)
         let fired = Set(audit.report.findings.map(\.ruleID))
+        // By default the advisory rules are left out, and counted.
+        let quiet = try CatalogAuditor.audit([Self.catalog]).report
+        let advisory = Set(Rules.all.filter(\.isAdvisory).map(\.id))
+        #expect(!quiet.findings.contains { advisory.contains($0.ruleID) })
+        #expect(Set(quiet.notShown.keys) == advisory)
         for rule in Rules.catalog + Rules.accessibility {
             #expect(fired.contains(rule.id), "\(rule.id) does not fire")
         }

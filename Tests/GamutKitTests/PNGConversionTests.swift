@@ -6,7 +6,7 @@ import Testing
 struct PNGConversionTests {
     static func wholeImage(_ png: [UInt8], _ settings: PNGConversion.Settings) throws -> [UInt8] {
         let image = try PNG.decode(png)
-        return try PNG.encode(try image.converted(to: settings.profile, bitDepth: settings.bitDepth, bigEndian: true), options: settings.encoding)
+        return try PNG.encode(try image.converted(to: settings.profile, bitDepth: settings.bitDepth), options: settings.encoding)
     }
 
     static func write(_ bytes: [UInt8]) -> String {
@@ -33,14 +33,20 @@ struct PNGConversionTests {
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(input, settings)))
     }
 
-    @Test("Palette and low-depth inputs stream too")
+    @Test("Low-depth gray streams; palette inputs take the whole-image path (indices checked against the PLTE)")
     func palette() throws {
         let png = PNGFixtures.encode(width: 2, height: 1, rows: [1, 0], .init(colorType: 3, depth: 8, palette: [(255, 0, 0), (0, 128, 255)]))
         let settings = PNGConversion.Settings(profile: .displayP3)
         let output = PNGFixtures.temporaryDirectory + "/out.png"
         let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: settings)
-        #expect(summary.streamed && summary.sourceBitDepth == 8)
+        #expect(!summary.streamed && summary.sourceBitDepth == 8)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(png, settings)))
+        let gray = PNGFixtures.encode(width: 9, height: 2, rows: [0b1011_0001, 0b0100_0000, 0b1100_0000, 0b0110_0000, 0b1000_0000, 0b0000_0000], .init(colorType: 0, depth: 2))
+        let grayOut = PNGFixtures.temporaryDirectory + "/gray.png"
+        let graySettings = PNGConversion.Settings(profile: .sRGB)
+        let graySummary = try PNGConversion.convert(file: Self.write(gray), to: grayOut, settings: graySettings)
+        #expect(graySummary.streamed && graySummary.sourceBitDepth == 2)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: grayOut))) == (try Self.wholeImage(gray, graySettings)))
     }
 
     @Test("Text after the image data takes the whole-image path and is kept")

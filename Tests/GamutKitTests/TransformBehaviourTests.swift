@@ -21,13 +21,9 @@ struct TransformBehaviourTests {
         #expect(throws: GamutError.self) { try ColorTransform(from: .displayP3, format: .rgba16, to: .sRGB, format: .rgb16) }
     }
 
-    @Test("Big-endian and native 16-bit give the same values; row strides are honoured")
-    func endianAndStride() throws {
+    @Test("Row strides are honoured")
+    func rowStrides() throws {
         let native = try ColorTransform(from: .displayP3, format: .rgba16, to: .sRGB, format: .rgba16).convert(Self.image)
-        let swapped = Self.image.bytes.enumerated().map { Self.image.bytes[$0.offset ^ 1] }
-        let bigIn = try PixelBuffer(width: 301, height: 97, format: .rgba16BigEndian, bytes: swapped)
-        let big = try ColorTransform(from: .displayP3, format: .rgba16BigEndian, to: .sRGB, format: .rgba16BigEndian).convert(bigIn)
-        #expect(big.bytes == native.bytes.enumerated().map { native.bytes[$0.offset ^ 1] })
 
         // Padded rows (stride 301*8 + 24) in and out.
         let stride = 301 * 8 + 24

@@ -50,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("convert, whole image in memory: decode, P3→sRGB 16-bit, encode") { benchmark in
         for _ in benchmark.scaledIterations {
             let decoded = try PNG.decode(png)
-            blackHole(try PNG.encode(try decoded.converted(to: .sRGB, bigEndian: true)))
+            blackHole(try PNG.encode(try decoded.converted(to: .sRGB)))
         }
     }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gamutkit-bench-\(UUID().uuidString)")

@@ -6,7 +6,8 @@ import Synchronization
 public enum AssetChecker {
     /// The PNG files at `paths`: files as given, folders searched recursively (hidden entries and
     /// symbolic links to folders skipped, so link loops end), sorted. Paths that don't exist are kept,
-    /// so that checking them reports them as unreadable.
+    /// and so are `.png` symbolic links whose target is missing (dangling), so that checking them reports them
+    /// as unreadable rather than skipping them silently.
     public static func pngFiles(in paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -20,7 +21,9 @@ public enum AssetChecker {
                 at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { continue }
             var found: [String] = []
             for case let url as URL in enumerator where url.pathExtension.lowercased() == "png" {
-                if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+                let dangling = values?.isSymbolicLink == true && !FileManager.default.fileExists(atPath: url.path)
+                if values?.isRegularFile == true || dangling {
                     let relative = url.path.hasPrefix(root.path) ? String(url.path.dropFirst(root.path.count)) : "/" + url.lastPathComponent
                     found.append(path.hasSuffix("/") ? path + relative.dropFirst() : path + relative)
                 }
@@ -71,7 +74,7 @@ public enum AssetChecker {
             let output = try ImageAnalyzer.analyze(image, target: target, settings: settings,
                                                    includeClipMask: clipMaskDirectory != nil, threads: threads)
             let findings = FindingBuilder.findings(for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: image.profile),
-                                                   settings: settings)
+                                                   settings: settings) + image.warnings.map { FindingBuilder.decoderWarning(path, $0) }
             var maskPath: String?
             var outputError: GamutError?
             if let directory = clipMaskDirectory, let mask = output.clipMask, output.analysis.outOfGamutPixels > 0 {
@@ -86,7 +89,9 @@ public enum AssetChecker {
             }
             return .init(path: path, analysis: output.analysis, findings: findings, clipMask: maskPath, outputError: outputError)
         } catch {
-            return .init(path: path, analysis: nil, findings: [FindingBuilder.unreadable(path, error.at(path))], clipMask: nil, outputError: nil)
+            let error = error.at(path)
+            return .init(path: path, analysis: nil, findings: [FindingBuilder.unreadable(path, error)], clipMask: nil, outputError: nil,
+                         refusal: error.code == .imageTooLarge ? error : nil)
         }
     }
 }

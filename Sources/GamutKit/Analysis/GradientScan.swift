@@ -82,19 +82,10 @@ struct GradientScan {
 
     @inline(__always)
     private func sample(_ row: UnsafeRawPointer, _ x: Int) -> Sample {
-        let channels = pass.channels
-        if pass.maxCode == 255 {
-            let p = row + x * channels
-            return pass.colorChannels == 3
-                ? Sample(c0: Int32(p.load(as: UInt8.self)), c1: Int32(p.load(fromByteOffset: 1, as: UInt8.self)),
-                         c2: Int32(p.load(fromByteOffset: 2, as: UInt8.self)))
-                : Sample(c0: Int32(p.load(as: UInt8.self)))
-        }
-        let p = row + x * channels * 2
+        let reader = pass.reader
         return pass.colorChannels == 3
-            ? Sample(c0: Int32(p.loadUnaligned(as: UInt16.self)), c1: Int32(p.loadUnaligned(fromByteOffset: 2, as: UInt16.self)),
-                     c2: Int32(p.loadUnaligned(fromByteOffset: 4, as: UInt16.self)))
-            : Sample(c0: Int32(p.loadUnaligned(as: UInt16.self)))
+            ? Sample(c0: Int32(reader.integer(row, x, 0)), c1: Int32(reader.integer(row, x, 1)), c2: Int32(reader.integer(row, x, 2)))
+            : Sample(c0: Int32(reader.integer(row, x, 0)))
     }
 
     /// Whether two packed shown codes differ by at most one code per channel.
@@ -111,7 +102,7 @@ struct GradientScan {
     private func scanRows(_ rows: Range<Int>) -> [Run] {
         var runs: [Run] = []
         let width = pass.width
-        pass.image.pixels.bytes.withUnsafeBytes { bytes in
+        pass.image.pixels.withUnsafeBytes { bytes in
         packed.withUnsafeBufferPointer { packed in
             for y in rows {
                 let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
@@ -144,7 +135,7 @@ struct GradientScan {
         let trackers = UnsafeMutableBufferPointer<Tracker>.allocate(capacity: columns.count)
         trackers.initialize(repeating: Tracker())
         defer { trackers.deallocate() }
-        pass.image.pixels.bytes.withUnsafeBytes { bytes in
+        pass.image.pixels.withUnsafeBytes { bytes in
         packed.withUnsafeBufferPointer { packed in
             for y in 0..<height {
                 let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes

@@ -64,6 +64,8 @@ final class PixelPass: Sendable {
     let width: Int, height: Int
     let channels: Int, colorChannels: Int, alphaChannel: Int?
     let maxCode: Double
+    /// Reads the image's samples (the one sample reader, ``SampleReader``).
+    let reader: SampleReader
     let fromXYZ: [Float]
     let encodeTables: [[Float]]
     /// For matrix/TRC sources: per-code linear light and the matrix to XYZ; nil means LittleCMS per row.
@@ -89,7 +91,8 @@ final class PixelPass: Sendable {
         channels = format.channelCount
         colorChannels = format.colorChannelCount
         alphaChannel = format.hasAlpha ? channels - 1 : nil
-        maxCode = format.sample == .uint8 ? 255 : 65535
+        reader = SampleReader(format)
+        maxCode = Double(reader.maximum)
         fromXYZ = simulation.fromXYZ.m.map(Float.init)
         let displayMax = simulation.displayMax
         encodeTables = simulation.targetModel.curves.map { $0.table(.output(scale: displayMax)) }
@@ -110,9 +113,7 @@ final class PixelPass: Sendable {
     /// The integer sample of channel `c` of pixel `x` in row `y`.
     @inline(__always)
     func sample(_ row: UnsafeRawPointer, _ x: Int, _ c: Int) -> Int {
-        let index = x * channels + c
-        return maxCode == 255 ? Int(row.load(fromByteOffset: index, as: UInt8.self))
-            : Int(row.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self))
+        reader.integer(row, x, c)
     }
 
     /// The encoded source color of a pixel, 0…1.
@@ -145,7 +146,7 @@ final class PixelPass: Sendable {
 
     /// D50 XYZ of one pixel (for the few pixels looked at again after the pass).
     func pixelXYZ(x: Int, y: Int) -> (Double, Double, Double) {
-        let v = image.pixels.bytes.withUnsafeBytes { self.xyz($0.baseAddress! + y * image.pixels.rowBytes, x) }
+        let v = image.pixels.withUnsafeBytes { self.xyz($0.baseAddress! + y * image.pixels.rowBytes, x) }
         return (Double(v.x), Double(v.y), Double(v.z))
     }
 
@@ -251,7 +252,7 @@ final class PixelPass: Sendable {
     func run(into packed: UnsafeMutablePointer<UInt32>, deltaE: UnsafeMutablePointer<UInt16>, bands: Int) -> [BandResult] {
         let results = BandResults(count: bands)
         let output = PackedCodes(pointer: packed, deltaE: deltaE)
-        image.pixels.bytes.withUnsafeBytes { bytes in
+        image.pixels.withUnsafeBytes { bytes in
             let input = InputRows(base: bytes.baseAddress!, rowBytes: image.pixels.rowBytes)
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let first = height * band / bands, last = height * (band + 1) / bands

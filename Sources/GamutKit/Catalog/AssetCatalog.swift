@@ -57,10 +57,11 @@ public struct CatalogAsset: Sendable {
     public var unreferencedFiles: [String]
 }
 
-/// The appearance an entry is for: luminosity (any, light, dark) and contrast (normal or high).
+/// The appearance an entry is for: luminosity (any, light, dark, tinted) and contrast (normal or high).
 public struct CatalogAppearance: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// `luminosity` appearance.
-    public enum Luminosity: String, Sendable, Hashable, CaseIterable { case any, light, dark }
+    /// `luminosity` appearance. `tinted` is the tinted app icon of iOS 18 (Home Screen customization): no color
+    /// context uses it.
+    public enum Luminosity: String, Sendable, Hashable, CaseIterable { case any, light, dark, tinted }
     /// The luminosity: `any` when the entry has no luminosity appearance.
     public var luminosity: Luminosity
     /// True for `contrast` = `high`.
@@ -130,6 +131,9 @@ public enum CatalogColorValue: Sendable, Hashable {
     case components(CatalogColorSpace, [Double], alpha: Double)
     /// A reference to a system color (`platform`, `reference`).
     case system(platform: String, reference: String)
+    /// No `color` at all: the platform's default. Xcode's template `AccentColor` and `WidgetBackground` sets are this
+    /// (the system accent and widget background colors).
+    case platformDefault
 }
 
 /// One entry of a colorset's `colors` array.
@@ -158,6 +162,8 @@ public struct CatalogImageEntry: Sendable, Hashable {
     public var idiom: String
     /// `scale` (`1x`, `2x`, `3x`), if given.
     public var scale: String?
+    /// `platform` (app icons: `ios`, `macos`, `watchos`, …), if given.
+    public var platform: String?
     /// Its appearance.
     public var appearance: CatalogAppearance
     /// Its `display-gamut`, nil for both.
@@ -166,4 +172,18 @@ public struct CatalogImageEntry: Sendable, Hashable {
     public var line: Int
     /// Key path of the entry, like `images[0]`.
     public var keyPath: String
+
+    /// Creates an entry.
+    public init(filename: String? = nil, path: String? = nil, idiom: String = "universal", scale: String? = nil, platform: String? = nil,
+                appearance: CatalogAppearance = .any, displayGamut: CatalogDisplayGamut? = nil, line: Int, keyPath: String) {
+        self.filename = filename
+        self.path = path
+        self.idiom = idiom
+        self.scale = scale
+        self.platform = platform
+        self.appearance = appearance
+        self.displayGamut = displayGamut
+        self.line = line
+        self.keyPath = keyPath
+    }
 }

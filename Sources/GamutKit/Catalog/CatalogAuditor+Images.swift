@@ -18,33 +18,45 @@ extension CatalogAuditor {
         var hasSRGBVariant: Bool
     }
 
-    /// Reads every PNG an image or app icon set references (in parallel, one core per file) and applies the image rules.
+    /// Reads every PNG an image or app icon set references (in parallel, one core per file) and applies the image
+    /// rules. A problem the files of one set share (the sizes of an app icon, the scales of an image) is one finding
+    /// that lists them (``FindingLocation/files``).
     static func auditImages(_ catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
                             progress: (@Sendable (Int, Int) -> Void)?) -> ImageResults {
         var results = ImageResults()
         var jobs: [Job] = []
+        var perFile: [Finding] = []
         for asset in catalog.assets where asset.kind == .imageSet || asset.kind == .appIconSet {
             struct Variant: Hashable { var idiom: String, scale: String?, appearance: CatalogAppearance }
             var gamuts: [Variant: Set<CatalogDisplayGamut>] = [:]
             for e in asset.images where e.filename != nil {
                 if let g = e.displayGamut { gamuts[Variant(idiom: e.idiom, scale: e.scale, appearance: e.appearance), default: []].insert(g) }
             }
+            var unpaired: [CatalogDisplayGamut: [CatalogImageEntry]] = [:]
             for entry in asset.images {
                 let variant = Variant(idiom: entry.idiom, scale: entry.scale, appearance: entry.appearance)
-                if let gamut = entry.displayGamut, let slots = gamuts[variant], slots.count == 1 {
-                    let missing: CatalogDisplayGamut = gamut == .sRGB ? .displayP3 : .sRGB
-                    results.findings.append(finding(
-                        Rules.unpairedDisplayGamut, file: asset.contentsFile, line: entry.line, keyPath: entry.keyPath, asset: asset.name,
-                        message: "\(asset.name) has a \(gamut.rawValue) image for \(entry.appearance) (\([entry.idiom, entry.scale].compactMap { $0 }.joined(separator: " "))) but no \(missing.rawValue) image"))
+                if let gamut = entry.displayGamut, entry.filename != nil, let slots = gamuts[variant], slots.count == 1 {
+                    unpaired[gamut, default: []].append(entry)
                 }
                 guard let path = entry.path else { continue }
-                guard path.lowercased().hasSuffix(".png") else {
-                    results.findings.append(finding(
+                if let format = nonPNGFormat(path) {
+                    perFile.append(finding(
                         Rules.notChecked, file: path, asset: asset.name,
-                        message: "\((path as NSString).lastPathComponent): only PNG images are checked (.\((path as NSString).pathExtension) is not)"))
+                        message: "\((path as NSString).lastPathComponent): only PNG images are checked (this is \(format))"))
                     continue
                 }
                 jobs.append(Job(asset: asset, entry: entry, path: path, hasSRGBVariant: gamuts[variant]?.contains(.sRGB) == true))
+            }
+            for (gamut, entries) in unpaired.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                let missing: CatalogDisplayGamut = gamut == .sRGB ? .displayP3 : .sRGB
+                let variants = entries.map { e in
+                    "\(e.appearance)" + ([e.idiom == "universal" ? nil : e.idiom, e.scale].compactMap { $0 }.map { " " + $0 }.joined())
+                }
+                var f = finding(Rules.unpairedDisplayGamut, file: asset.contentsFile, line: entries[0].line, keyPath: entries[0].keyPath,
+                                asset: asset.name,
+                                message: "\(asset.name) has \(gamut.rawValue) images (\(variants.joined(separator: "; "))) but no \(missing.rawValue) image for them")
+                if entries.count > 1 { f.values["entries"] = Double(entries.count) }
+                results.findings.append(f)
             }
         }
         let queued = jobs
@@ -57,16 +69,77 @@ extension CatalogAuditor {
         }
         for (job, result) in zip(jobs, collected.withLock { $0 }) {
             guard let result else { continue }
-            results.findings += result.findings
+            perFile += result.findings
             if let analysis = result.analysis { results.analyses[job.path] = analysis }
         }
+        results.findings += merged(perFile, analyses: results.analyses)
         return results
     }
 
-    /// Whether colors of `profile` can leave the target: one of its primaries is outside it.
-    static func isWide(_ profile: ColorProfile, target: ColorProfile) -> Bool {
+    /// The rules whose findings are merged per set: one finding for the files of a set that share the problem.
+    static let mergedPerSet: Set<String> = [
+        Rules.imageNeedsSRGBVariant.id, Rules.p3Image8Bit.id, Rules.imageWithoutProfile.id, Rules.wideProfileFitsSRGB.id,
+        Rules.templateWideGamut.id, Rules.srgbSlotOutOfGamut.id, Rules.notChecked.id, Rules.colorCollapse.id, Rules.gradientClipping.id,
+    ]
+
+    /// Merges the image findings of one set and rule: the findings of its largest image (the one whose numbers are
+    /// reported), each listing every file of the set with that rule.
+    static func merged(_ findings: [Finding], analyses: [String: ImageAnalysis]) -> [Finding] {
+        var order: [String] = []
+        var groups: [String: [Finding]] = [:]
+        for f in findings {
+            let key = mergedPerSet.contains(f.ruleID) ? "\(f.location.asset ?? "")\u{0}\(f.ruleID)" : "\(order.count)\u{0}single"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(f)
+        }
+        return order.flatMap { key -> [Finding] in
+            let group = groups[key]!
+            let files = Array(Set(group.map(\.location.file))).sorted()
+            guard files.count > 1 else { return group }
+            func size(_ file: String) -> Int { analyses[file].map { $0.width * $0.height } ?? 0 }
+            let representative = files.max { (size($0), $1) < (size($1), $0) }!
+            let names = files.map { ($0 as NSString).lastPathComponent }
+            let listed = names.count <= 8 ? names.joined(separator: ", ") : names.prefix(7).joined(separator: ", ") + " and \(names.count - 7) more"
+            return group.filter { $0.location.file == representative }.map { f in
+                var f = f
+                f.location.files = files
+                f.message = "\(files.count) files of \(f.location.asset ?? "the set") (\(listed)); largest: " + f.message
+                return f
+            }
+        }
+    }
+
+    /// What a file that isn't a PNG is, by its name and first bytes ("a WebP image", "a PDF"), or nil for a PNG (or a
+    /// file too short to tell, which the PNG decoder then reports).
+    static func nonPNGFormat(_ path: String) -> String? {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return nil }
+        let named = ext == "png" ? " named .png" : ""
+        func ascii(_ range: Range<Int>) -> String { head.count >= range.upperBound ? String(decoding: head[range], as: UTF8.self) : "" }
+        if ascii(0..<4) == "RIFF" && ascii(8..<12) == "WEBP" { return "a WebP image" + named }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "a JPEG image" + named }
+        if ascii(0..<4) == "GIF8" { return "a GIF image" + named }
+        if ascii(4..<8) == "ftyp" { return "a HEIF/AVIF image" + named }
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "a TIFF image" + named }
+        if ascii(0..<5) == "%PDF-" { return "a PDF" + named }
+        if ext != "png" { return "a .\(ext) file" }
+        return nil
+    }
+
+    /// Whether colors of `profile` can visibly leave the target: one of its primaries or secondaries (the corners of
+    /// its gamut) is outside it and clipped by ΔE00 ≥ `visibleClip`. Decided by the primaries, never by the profile's
+    /// name: Apple's Generic RGB, whose primaries lie just outside sRGB (clipped by ΔE00 < 0.8), is not wide; a
+    /// profile named "sRGB" with P3 primaries is.
+    static func isWide(_ profile: ColorProfile, target: ColorProfile, visibleClip: Double = 1.0) -> Bool {
         guard profile.channelCount == 3, let simulation = try? DisplaySimulation(source: profile, target: target) else { return false }
-        return [[1.0, 0, 0], [0, 1.0, 0], [0, 0, 1.0]].contains { simulation.evaluate($0).isOutOfGamut }
+        let corners: [[Double]] = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 0]]
+        return corners.contains { corner in
+            let e = simulation.evaluate(corner)
+            return e.isOutOfGamut && e.deltaE >= visibleClip
+        }
     }
 
     private static func audit(_ job: Job, target: ColorProfile, settings: AnalysisSettings,
@@ -87,11 +160,11 @@ extension CatalogAuditor {
         do {
             image = try PNG.read(contentsOf: path, options: decoding)
             if case .untagged = image.colorSource {
-                add(Rules.imageWithoutProfile, "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); displays assume sRGB")
+                add(Rules.imageWithoutProfile, "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); it is shown, and checked, as sRGB")
             }
-            // A gray or matrix/TRC profile whose primaries are inside the target can't leave it: every pixel
-            // is a mix of them, so nothing clips, collapses or flattens, and the pixel pass is skipped.
-            wide = isWide(image.profile, target: target)
+            // A gray or matrix/TRC profile that can't visibly leave the target: every pixel is a mix of its primaries,
+            // so nothing clips, collapses or flattens visibly, and the pixel pass is skipped.
+            wide = isWide(image.profile, target: target, visibleClip: settings.visibleClip)
             let contained = image.profile.channelCount == 1 || (image.profile.shaper != nil && !wide)
             guard !contained else { return (findings, nil) }
             analysis = try ImageAnalyzer.analyze(image, target: target, settings: settings, threads: 1).analysis

@@ -16,6 +16,10 @@ public struct CatalogAudit: Sendable {
 /// Audits `.xcassets` catalogs against the HIG's color guidance: the rules in ``Rules`` (catalog section),
 /// with the analyzer run on every PNG an image set references. The library behind `gamut-check PATH.xcassets`
 /// and ``CatalogTestHarness``.
+///
+/// Catalogs audited together are taken as one app's (its main catalog, widgets, watch app): `missing-dark-variant`
+/// applies only when one of them has dark variants, and a catalog that doesn't say which platforms it is for (no
+/// app icon, say) is taken to be for the others' platforms (see ``CatalogPlatform/infer(_:)``).
 public enum CatalogAuditor {
     /// Audits catalogs.
     /// - Parameters:
@@ -23,18 +27,24 @@ public enum CatalogAuditor {
     ///   - policy: the policy to use; nil uses each catalog's own `.gamut-check.json` when it has one, else the defaults.
     ///   - target: the display to check against; nil uses the policy's target (sRGB by default).
     ///   - adjust: changes applied to each catalog's settings after its policy is loaded (the CLI's threshold options).
+    ///   - showAdvisory: true turns advisory rules on (the CLI's `--advisory`) whatever the policy says; nil leaves it
+    ///     to the policy (``GamutPolicy/showsAdvisory``).
     ///   - progress: called after each image (done, total), from any thread.
     /// - Throws: ``GamutError`` `.invalidCatalog` for a path that isn't a folder, `.invalidPolicy` for a catalog's
     ///   invalid `.gamut-check.json`, `.unsupportedProfile` for a target that isn't an RGB matrix/TRC profile.
     public static func audit(_ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
-                             adjust: ((inout AnalysisSettings) -> Void)? = nil, decoding: PNG.DecodingOptions = .init(),
+                             adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
+                             decoding: PNG.DecodingOptions = .init(),
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CatalogAudit {
         var catalogs: [AssetCatalog] = []
         var files: [CheckReport.FileResult] = []
         var targetName = (target ?? .sRGB).name
         var settings = (policy ?? GamutPolicy()).settings
-        for path in paths {
-            let catalog = try CatalogReader.read(path)
+        var notShown: [String: Int] = [:]
+        var read: [AssetCatalog] = []
+        for path in paths { read.append(try CatalogReader.read(path)) }
+        let contexts = CatalogContext.contexts(for: read)
+        for (path, (catalog, context)) in zip(paths, zip(read, contexts)) {
             let ownPolicyPath = (path.hasSuffix("/") ? path : path + "/") + GamutPolicy.fileName
             var catalogPolicy = GamutPolicy()
             if let policy {
@@ -43,11 +53,13 @@ public enum CatalogAuditor {
                 catalogPolicy = try GamutPolicy.load(contentsOf: ownPolicyPath)
             }
             adjust?(&catalogPolicy.settings)
+            if let showAdvisory { catalogPolicy.showsAdvisory = showAdvisory }
             let targetProfile = target ?? catalogPolicy.settings.target.map(ColorProfile.builtIn) ?? .sRGB
-            let colors = try ColorFindings(catalog: catalog, target: targetProfile, settings: catalogPolicy.settings)
+            let colors = try ColorFindings(catalog: catalog, target: targetProfile, settings: catalogPolicy.settings, context: context)
             let accessibility = try AccessibilityFindings(catalog: catalog, colors: colors, policy: catalogPolicy)
             let images = auditImages(catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, progress: progress)
-            let findings = catalogPolicy.apply(to: catalog.readingFindings + colors.findings + accessibility.findings + images.findings)
+            let (findings, hidden) = catalogPolicy.partition(catalog.readingFindings + colors.findings + accessibility.findings + images.findings)
+            notShown.merge(hidden, uniquingKeysWith: +)
             var byFile: [String: [Finding]] = [:]
             for finding in findings { byFile[finding.location.file, default: []].append(finding) }
             let paths = Set(catalog.contentsFiles).union(images.analyses.keys).union(byFile.keys)
@@ -59,7 +71,9 @@ public enum CatalogAuditor {
             targetName = targetProfile.name
             settings = catalogPolicy.settings
         }
-        return CatalogAudit(catalogs: catalogs, report: CheckReport(files: files, target: targetName, settings: settings))
+        var report = CheckReport(files: files, target: targetName, settings: settings)
+        report.notShown = notShown
+        return CatalogAudit(catalogs: catalogs, report: report)
     }
 
     /// Whether `path` names an asset catalog (a folder whose name ends in `.xcassets`).
@@ -71,7 +85,7 @@ public enum CatalogAuditor {
     }
 
     /// A finding at a catalog location.
-    static func finding(_ rule: Rule, file: String, line: Int? = nil, keyPath: String? = nil, asset: String, message: String,
+    static func finding(_ rule: Rule, file: String, line: Int? = nil, keyPath: String? = nil, asset: String?, message: String,
                         values: [String: Double] = [:], region: PixelRect? = nil, swatches: [Swatch] = []) -> Finding {
         Finding(ruleID: rule.id, severity: rule.defaultSeverity,
                 location: FindingLocation(file: file, region: region, line: line, keyPath: keyPath, asset: asset),

@@ -5,7 +5,11 @@ import Foundation
 /// finding naming the file, line and key path; reading never stops early and never crashes.
 ///
 /// - Groups (plain folders) with `properties.provides-namespace` prefix their sets' names.
-/// - Sets are read by kind: `.colorset`, `.imageset`, `.appiconset`; other set types are listed.
+/// - Sets are read by kind: `.colorset`, `.imageset`, `.appiconset`, and `.dataset` and `.symbolset` (their files
+///   and keys; their content isn't checked); other set types are listed.
+/// - Every key and value Apple's Asset Catalog Format Reference names, and what Xcode writes beyond it, is accepted
+///   (see ``CatalogFormat``); a colorset entry without a `color` (Xcode's template `AccentColor` and
+///   `WidgetBackground`) means the platform's default. A key no reference names is `catalog-unknown`, at info.
 /// - Filenames that leave their set folder, and symbolic links out of the catalog, are refused;
 ///   symbolic link loops end.
 public enum CatalogReader {
@@ -24,7 +28,7 @@ public enum CatalogReader {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         if FileManager.default.fileExists(atPath: trimmed + "/Contents.json") {
             if let json = state.contents(trimmed + "/Contents.json", asset: nil) {
-                state.checkKeys(json, allowed: ["info", "properties"], file: trimmed + "/Contents.json", keyPath: "", asset: nil)
+                state.checkFolder(json, properties: CatalogFormat.catalogProperties, file: trimmed + "/Contents.json")
             }
         }
         state.visited.insert(root)
@@ -91,10 +95,8 @@ private struct State {
                 var inner = namespace
                 let contentsPath = path + "/Contents.json"
                 if FileManager.default.fileExists(atPath: contentsPath), let json = contents(contentsPath, asset: nil) {
-                    checkKeys(json, allowed: ["info", "properties"], file: contentsPath, keyPath: "", asset: nil)
+                    checkFolder(json, properties: CatalogFormat.groupProperties, file: contentsPath)
                     if let properties = json["properties"] {
-                        checkKeys(properties, allowed: ["provides-namespace", "compression-type", "localizable"],
-                                  file: contentsPath, keyPath: "properties", asset: nil)
                         if let provides = properties["provides-namespace"] {
                             if case .bool(let b) = provides.value {
                                 if b { inner.append(name) }
@@ -136,7 +138,15 @@ private struct State {
         }
     }
 
-    /// Reports keys outside `allowed` (mis-cased ones as invalid, others as unknown) and duplicate keys.
+    /// The keys of the catalog's or a group's own `Contents.json`.
+    mutating func checkFolder(_ json: LocatedJSON, properties: Set<String>, file: String) {
+        checkKeys(json, allowed: ["info", "properties"], file: file, keyPath: "", asset: nil)
+        if let info = json["info"] { checkKeys(info, allowed: CatalogFormat.infoKeys, file: file, keyPath: "info", asset: nil) }
+        if let list = json["properties"] { checkKeys(list, allowed: properties, file: file, keyPath: "properties", asset: nil) }
+    }
+
+    /// Reports keys outside `allowed` as unknown (info: a key no reference names changes nothing GamutKit checks;
+    /// mis-cased ones say which key Xcode writes), and duplicate keys as invalid.
     mutating func checkKeys(_ json: LocatedJSON, allowed: Set<String>, file: String, keyPath: String, asset: String?) {
         guard let members = json.members else {
             report(Rules.catalogInvalid, file, line: json.line, keyPath: keyPath, asset: asset, "expected an object, found \(json.kindName)")
@@ -151,7 +161,7 @@ private struct State {
             }
             guard !allowed.contains(member.key) else { continue }
             if let match = allowed.first(where: { $0.lowercased() == member.key.lowercased() }) {
-                report(Rules.catalogInvalid, file, line: member.line, keyPath: path, asset: asset,
+                report(Rules.catalogUnknown, file, line: member.line, keyPath: path, asset: asset,
                        "mis-cased key \"\(member.key)\"; Xcode writes \"\(match)\" and ignores this one")
             } else {
                 report(Rules.catalogUnknown, file, line: member.line, keyPath: path, asset: asset, "unknown key \"\(member.key)\"")
@@ -163,8 +173,11 @@ private struct State {
         let contentsPath = folder + "/Contents.json"
         var asset = CatalogAsset(name: name, kind: kind, folder: folder, contentsFile: contentsPath, colors: [], images: [],
                                  isTemplate: false, unreferencedFiles: [])
-        if case .other(let ext) = kind {
-            report(Rules.notChecked, folder, asset: name, "a .\(ext) set; GamutKit checks colorsets, imagesets and appiconsets only")
+        let ext = (folder as NSString).pathExtension
+        if case .other = kind {
+            report(Rules.notChecked, folder, asset: name, "a .\(ext) set; GamutKit checks the colors and images of colorsets, imagesets and appiconsets only")
+        }
+        guard let type = CatalogFormat.setTypes[ext] else {
             assets.append(asset)
             return
         }
@@ -177,19 +190,15 @@ private struct State {
             assets.append(asset)
             return
         }
-        let listKey = kind == .colorSet ? "colors" : "images"
+        let listKey = type.list
         checkKeys(json, allowed: ["info", listKey, "properties"], file: contentsPath, keyPath: "", asset: name)
-        if let info = json["info"] { checkKeys(info, allowed: ["version", "author"], file: contentsPath, keyPath: "info", asset: name) }
+        if let info = json["info"] { checkKeys(info, allowed: CatalogFormat.infoKeys, file: contentsPath, keyPath: "info", asset: name) }
         if let properties = json["properties"] {
-            let allowed: Set<String> = kind == .colorSet
-                ? ["localizable"]
-                : ["template-rendering-intent", "preserves-vector-representation", "compression-type", "localizable",
-                   "auto-scaling", "pre-rendered"]
-            checkKeys(properties, allowed: allowed, file: contentsPath, keyPath: "properties", asset: name)
+            checkKeys(properties, allowed: type.properties, file: contentsPath, keyPath: "properties", asset: name)
             if let intent = properties["template-rendering-intent"] {
                 switch intent.string {
                 case "template": asset.isTemplate = true
-                case "original": break
+                case let value? where CatalogFormat.templateRenderingIntents.contains(value): break
                 default:
                     report(Rules.catalogInvalid, contentsPath, line: intent.line, keyPath: "properties.template-rendering-intent",
                            asset: name, "template-rendering-intent must be \"template\" or \"original\"")
@@ -202,9 +211,13 @@ private struct State {
                 for (i, element) in elements.enumerated() {
                     let keyPath = "\(listKey)[\(i)]"
                     if kind == .colorSet {
-                        if let entry = colorEntry(element, keyPath: keyPath, file: contentsPath, asset: name) { asset.colors.append(entry) }
-                    } else if let entry = imageEntry(element, keyPath: keyPath, folder: folder, file: contentsPath, asset: name) {
-                        asset.images.append(entry)
+                        if let entry = colorEntry(element, keyPath: keyPath, file: contentsPath, asset: name, keys: type.entryKeys) {
+                            asset.colors.append(entry)
+                        }
+                    } else if let entry = imageEntry(element, keyPath: keyPath, folder: folder, file: contentsPath, asset: name,
+                                                     keys: type.entryKeys) {
+                        // Data and symbol set entries are read for their files only; their content isn't checked.
+                        if kind == .imageSet || kind == .appIconSet { asset.images.append(entry) }
                         if let filename = entry.filename { referenced.insert(filename) }
                     }
                 }
@@ -234,16 +247,15 @@ private struct State {
                 checkKeys(item, allowed: ["appearance", "value"], file: file, keyPath: path, asset: asset)
                 let kind = item["appearance"]?.string, value = item["value"]?.string
                 switch (kind, value) {
-                case ("luminosity", "light"): appearance.luminosity = .light
-                case ("luminosity", "dark"): appearance.luminosity = .dark
+                case ("luminosity", let v?) where CatalogAppearance.Luminosity(rawValue: v) != nil && v != "any":
+                    appearance.luminosity = CatalogAppearance.Luminosity(rawValue: v)!
                 case ("contrast", "high"): appearance.highContrast = true
-                case (let k?, let v?) where ["luminosity", "contrast"].contains(k.lowercased())
-                    && ["light", "dark", "high"].contains(v.lowercased()):
+                case (let k?, let v?) where CatalogFormat.appearances[k.lowercased()]?.contains(v.lowercased()) == true:
                     report(Rules.catalogInvalid, file, line: item.line, keyPath: path, asset: asset,
-                           "mis-cased appearance \"\(k)\": \"\(v)\"; Xcode writes lowercase (luminosity light/dark, contrast high) and ignores this one")
+                           "mis-cased appearance \"\(k)\": \"\(v)\"; Xcode writes lowercase (luminosity light/dark/tinted, contrast high) and ignores this one")
                 case (let k?, let v?):
                     report(Rules.catalogUnknown, file, line: item.line, keyPath: path, asset: asset,
-                           "unknown appearance \"\(k)\": \"\(v)\" (known: luminosity light/dark, contrast high)")
+                           "unknown appearance \"\(k)\": \"\(v)\" (known: luminosity light/dark/tinted, contrast high)")
                 default:
                     report(Rules.catalogInvalid, file, line: item.line, keyPath: path, asset: asset,
                            "an appearance needs string \"appearance\" and \"value\" keys")
@@ -269,24 +281,24 @@ private struct State {
             report(Rules.catalogInvalid, file, line: value.line, keyPath: keyPath + ".idiom", asset: asset, "idiom must be a string")
             return "universal"
         }
-        if !CatalogReader.idioms.contains(text) {
+        if !CatalogFormat.idioms.contains(text) {
             report(Rules.catalogUnknown, file, line: value.line, keyPath: keyPath + ".idiom", asset: asset, "unknown idiom \"\(text)\"")
         }
         return text
     }
 
-    mutating func colorEntry(_ entry: LocatedJSON, keyPath: String, file: String, asset: String) -> CatalogColorEntry? {
+    mutating func colorEntry(_ entry: LocatedJSON, keyPath: String, file: String, asset: String, keys: Set<String>) -> CatalogColorEntry? {
         guard entry.members != nil else {
             report(Rules.catalogInvalid, file, line: entry.line, keyPath: keyPath, asset: asset, "a color entry must be an object")
             return nil
         }
-        checkKeys(entry, allowed: ["idiom", "color", "appearances", "display-gamut", "subtype", "locale", "width-class", "height-class"],
-                  file: file, keyPath: keyPath, asset: asset)
+        checkKeys(entry, allowed: keys, file: file, keyPath: keyPath, asset: asset)
         let (appearance, gamut) = variant(entry, keyPath: keyPath, file: file, asset: asset)
         var result = CatalogColorEntry(idiom: idiom(entry, keyPath: keyPath, file: file, asset: asset), appearance: appearance,
                                        displayGamut: gamut, color: nil, line: entry.line, keyPath: keyPath)
         guard let color = entry["color"] else {
-            report(Rules.catalogInvalid, file, line: entry.line, keyPath: keyPath, asset: asset, "the entry has no \"color\"")
+            // Xcode's template AccentColor and WidgetBackground: no color, the platform's default.
+            result.color = .platformDefault
             return result
         }
         result.color = colorValue(color, keyPath: keyPath + ".color", file: file, asset: asset)
@@ -294,7 +306,7 @@ private struct State {
     }
 
     mutating func colorValue(_ color: LocatedJSON, keyPath: String, file: String, asset: String) -> CatalogColorValue? {
-        checkKeys(color, allowed: ["color-space", "components", "platform", "reference"], file: file, keyPath: keyPath, asset: asset)
+        checkKeys(color, allowed: CatalogFormat.colorKeys, file: file, keyPath: keyPath, asset: asset)
         guard color.members != nil else { return nil }
         if let reference = color["reference"] {
             guard let name = reference.string else {
@@ -397,16 +409,22 @@ private struct State {
         return reading
     }
 
-    mutating func imageEntry(_ entry: LocatedJSON, keyPath: String, folder: String, file: String, asset: String) -> CatalogImageEntry? {
+    mutating func imageEntry(_ entry: LocatedJSON, keyPath: String, folder: String, file: String, asset: String,
+                             keys: Set<String>) -> CatalogImageEntry? {
         guard entry.members != nil else {
-            report(Rules.catalogInvalid, file, line: entry.line, keyPath: keyPath, asset: asset, "an image entry must be an object")
+            report(Rules.catalogInvalid, file, line: entry.line, keyPath: keyPath, asset: asset, "an entry must be an object")
             return nil
         }
-        checkKeys(entry, allowed: CatalogReader.imageEntryKeys, file: file, keyPath: keyPath, asset: asset)
+        checkKeys(entry, allowed: keys, file: file, keyPath: keyPath, asset: asset)
+        if let resizing = entry["resizing"] { checkResizing(resizing, keyPath: keyPath + ".resizing", file: file, asset: asset) }
+        if let insets = entry["alignment-insets"] {
+            checkKeys(insets, allowed: CatalogFormat.insetKeys, file: file, keyPath: keyPath + ".alignment-insets", asset: asset)
+        }
         let (appearance, gamut) = variant(entry, keyPath: keyPath, file: file, asset: asset)
         var result = CatalogImageEntry(filename: nil, path: nil, idiom: idiom(entry, keyPath: keyPath, file: file, asset: asset),
                                        scale: entry["scale"]?.string, appearance: appearance, displayGamut: gamut,
                                        line: entry.line, keyPath: keyPath)
+        result.platform = entry["platform"]?.string
         guard let filenameValue = entry["filename"] else { return result }
         guard let filename = filenameValue.string, !filename.isEmpty else {
             report(Rules.catalogInvalid, file, line: filenameValue.line, keyPath: keyPath + ".filename", asset: asset,
@@ -446,16 +464,28 @@ private struct State {
     }
 }
 
-extension CatalogReader {
-    /// Idioms Xcode writes.
-    static let idioms: Set<String> = [
-        "universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision", "ios-marketing", "watch-marketing", "mac-catalyst",
-    ]
-
-    /// Keys Xcode writes in image and app icon entries.
-    static let imageEntryKeys: Set<String> = [
-        "filename", "idiom", "scale", "appearances", "display-gamut", "subtype", "size", "role", "platform", "width-class",
-        "height-class", "language-direction", "locale", "unassigned", "memory", "graphics-feature-set", "screen-width",
-        "compression-type", "matching-style", "expected-size", "orientation", "minimum-system-version", "extent",
-    ]
+extension State {
+    /// `resizing` (9-part and 3-part slicing): an object whose keys and modes the reference names.
+    mutating func checkResizing(_ resizing: LocatedJSON, keyPath: String, file: String, asset: String) {
+        guard resizing.members != nil else {
+            report(Rules.catalogInvalid, file, line: resizing.line, keyPath: keyPath, asset: asset, "resizing must be an object, not \(resizing.kindName)")
+            return
+        }
+        checkKeys(resizing, allowed: CatalogFormat.resizingKeys, file: file, keyPath: keyPath, asset: asset)
+        func mode(_ value: LocatedJSON?, _ known: Set<String>, _ path: String) {
+            guard let value, let text = value.string, !known.contains(text) else { return }
+            report(Rules.catalogUnknown, file, line: value.line, keyPath: path, asset: asset,
+                   "unknown resizing mode \"\(text)\" (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        mode(resizing["mode"], CatalogFormat.resizingModes, keyPath + ".mode")
+        if let center = resizing["center"] {
+            checkKeys(center, allowed: CatalogFormat.resizingCenterKeys, file: file, keyPath: keyPath + ".center", asset: asset)
+            mode(center["mode"], CatalogFormat.resizingCenterModes, keyPath + ".center.mode")
+        }
+        for key in ["cap-insets", "capInsets"] {
+            if let insets = resizing[key] {
+                checkKeys(insets, allowed: CatalogFormat.insetKeys, file: file, keyPath: keyPath + "." + key, asset: asset)
+            }
+        }
+    }
 }

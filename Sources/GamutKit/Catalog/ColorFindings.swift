@@ -1,12 +1,14 @@
 /// The color rules of an asset catalog audit: wide colors without sRGB variants, sRGB slots out of
 /// sRGB, unpaired display-gamut slots, appearance coverage, hard-coded system colors, and colors that
-/// collapse on the target display (across the catalog per appearance, and between one color's variants).
+/// collapse on the target display (across the catalog per appearance and device, and between one color's variants).
 struct ColorFindings {
     /// One readable colorset entry, evaluated on the target display.
     struct Resolved {
         var asset: Int
         var entry: CatalogColorEntry
         var isSystem: Bool
+        /// For a system reference: the API name of the published color it resolves to (`blue`, `systemGray2`).
+        var systemAPI: String?
         var alpha: Double
         var evaluation: ColorEvaluation
         var components: [Double]
@@ -17,9 +19,12 @@ struct ColorFindings {
     private(set) var findings: [Finding] = []
     /// The readable entries of each color set, in catalog order.
     private(set) var perAsset: [[Resolved]] = []
+    /// The sets (indices in the catalog's assets) with a `color-collapse` finding: both sets of a collapsing pair.
+    private(set) var collapsingAssets: Set<Int> = []
     let catalog: AssetCatalog
     let settings: AnalysisSettings
     let targetName: String
+    let context: CatalogContext
 
     /// The appearance contexts a device can be in.
     static let contexts = [
@@ -27,9 +32,10 @@ struct ColorFindings {
         CatalogAppearance(luminosity: .light, highContrast: true), CatalogAppearance(luminosity: .dark, highContrast: true),
     ]
 
-    init(catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings) throws(GamutError) {
+    init(catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, context: CatalogContext = .init()) throws(GamutError) {
         self.catalog = catalog
         self.settings = settings
+        self.context = context
         targetName = target.name
         var simulations: [ColorProfile.BuiltIn: DisplaySimulation] = [:]
         for source in [ColorProfile.BuiltIn.sRGB, .displayP3, .linearSRGB] {
@@ -43,25 +49,29 @@ struct ColorFindings {
         for (a, asset) in catalog.assets.enumerated() where asset.kind == .colorSet {
             var resolved: [Resolved] = []
             for entry in asset.colors {
-                let named: NamedColor, alpha: Double, isSystem: Bool
+                let named: NamedColor, alpha: Double, systemAPI: String?
                 switch entry.color {
                 case .components(let space, let values, let a)?:
                     named = space.namedColor(asset.name, components: values)
                     alpha = a
-                    isSystem = false
+                    systemAPI = nil
                 case .system(_, let reference)?:
                     guard let system = SystemColors.resolve(reference: reference) else {
-                        add(Rules.unresolvedSystemColor, asset, entry, "\(reference) is not in the HIG's published system colors; left out of comparisons")
+                        // Semantic colors (`labelColor`) adapt to context and have no published value: left out, silently.
+                        if !SystemColors.isDocumented(reference: reference) {
+                            add(Rules.unresolvedSystemColor, asset, entry,
+                                "\(asset.name): \(reference) names no color UIKit or AppKit documents; left out of comparisons")
+                        }
                         continue
                     }
                     named = NamedColor(name: asset.name, profile: .sRGB, components: system.value(for: entry.appearance).map { Double($0) / 255 })
                     alpha = 1
-                    isSystem = true
-                case nil:
+                    systemAPI = system.api
+                case .platformDefault?, nil:
                     continue
                 }
                 let simulation = simulations[named.profile.builtIn ?? .sRGB]!
-                resolved.append(Resolved(asset: a, entry: entry, isSystem: isSystem, alpha: alpha,
+                resolved.append(Resolved(asset: a, entry: entry, isSystem: systemAPI != nil, systemAPI: systemAPI, alpha: alpha,
                                          evaluation: simulation.evaluate(named.components), components: named.components,
                                          space: ColorText.space(of: named.profile), profile: named.profile))
             }
@@ -123,20 +133,28 @@ struct ColorFindings {
         }
     }
 
-    /// Missing dark or increased-contrast variants; dark equal to light.
+    /// Missing dark or increased-contrast variants; dark equal to light. Only a set whose base color (any or light,
+    /// normal contrast) is custom needs variants: system colors and the platform default adapt by themselves. A
+    /// variant of any kind counts (a dark entry naming a system color is a dark variant). Missing dark is reported
+    /// only in an app with dark variants elsewhere, and never in a watchOS catalog (always dark).
     private mutating func checkAppearances(_ asset: CatalogAsset, _ resolved: [Resolved]) {
         let custom = resolved.filter { !$0.isSystem }
-        guard let first = custom.first else { return }
-        if !custom.contains(where: { $0.entry.appearance.luminosity == .dark }) {
-            add(Rules.missingDarkVariant, asset, first.entry, "\(asset.name) has no dark appearance: \(describe(first)) is used on dark backgrounds too")
-        }
-        if !custom.contains(where: { $0.entry.appearance.highContrast }) {
-            add(Rules.missingHighContrastVariant, asset, first.entry, "\(asset.name) has no increased-contrast appearance")
+        let isBase = { (a: CatalogAppearance) in !a.highContrast && (a.luminosity == .any || a.luminosity == .light) }
+        if let first = custom.first(where: { isBase($0.entry.appearance) }),
+           !asset.colors.contains(where: { isBase($0.appearance) && $0.color != nil && !Self.isCustom($0.color) }) {
+            if context.appHasDarkVariants, !context.isWatchOnly, !asset.colors.contains(where: { $0.appearance.luminosity == .dark }) {
+                add(Rules.missingDarkVariant, asset, first.entry,
+                    "\(asset.name) has no dark appearance, in an app that has dark variants elsewhere: \(describe(first)) is used on dark backgrounds too")
+            }
+            if !asset.colors.contains(where: { $0.appearance.highContrast }) {
+                add(Rules.missingHighContrastVariant, asset, first.entry, "\(asset.name) has no increased-contrast appearance")
+            }
         }
         for dark in custom where dark.entry.appearance.luminosity == .dark {
             let partners = custom.filter {
                 $0.entry.idiom == dark.entry.idiom && $0.entry.displayGamut == dark.entry.displayGamut
-                    && $0.entry.appearance.highContrast == dark.entry.appearance.highContrast && $0.entry.appearance.luminosity != .dark
+                    && $0.entry.appearance.highContrast == dark.entry.appearance.highContrast
+                    && ($0.entry.appearance.luminosity == .any || $0.entry.appearance.luminosity == .light)
             }
             guard let light = partners.first(where: { $0.entry.appearance.luminosity == .light }) ?? partners.first else { continue }
             let difference = CIEDE2000.difference(dark.evaluation.sourceLab, light.evaluation.sourceLab)
@@ -148,24 +166,58 @@ struct ColorFindings {
         }
     }
 
-    /// Custom colors equal to a published system color of the same appearance.
+    /// Whether a color value is written out (not a system reference or the platform default).
+    static func isCustom(_ value: CatalogColorValue?) -> Bool {
+        if case .components? = value { return true }
+        return false
+    }
+
+    /// The published tables a color for `platforms` is compared with: the current (unified) table, and the earlier
+    /// table of each platform (tvOS used iOS's). No platform known: iOS's, the most common.
+    static func systemTables(for platforms: Set<CatalogPlatform>) -> Set<String> {
+        var tables: Set<String> = ["current"]
+        for platform in platforms.isEmpty ? [.iOS] : platforms {
+            switch platform {
+            case .iOS, .tvOS: tables.formUnion(["iOS", "iOS-gray"])
+            case .macOS: tables.formUnion(["macOS", "macOS-vibrant"])
+            case .watchOS: tables.insert("watchOS")
+            case .visionOS: tables.insert("visionOS")
+            }
+        }
+        return tables
+    }
+
+    /// Custom colors that repeat a published system color: for each device the set targets (its idioms), the colors a
+    /// device shows in light and in dark (normal contrast) must both be within `sameColor` of one system color's light
+    /// and dark values, in one table of the platform the device runs (a dark entry referencing that system color
+    /// matches too). A set whose only color is `any` must then equal a system color that looks the same in both.
     private mutating func checkSystemDuplicates(_ asset: CatalogAsset, _ resolved: [Resolved], systemLabs: [[Lab]]) {
-        for r in resolved where !r.isSystem && r.alpha > 0.99 {
-            let context = r.entry.appearance.luminosity == .any
-                ? CatalogAppearance(luminosity: .light, highContrast: r.entry.appearance.highContrast) : r.entry.appearance
-            let c = ColorFindings.contexts.firstIndex(of: context)!
-            var best: (Int, Double)?
-            for (s, labs) in systemLabs.enumerated() {
-                let d = CIEDE2000.difference(r.evaluation.sourceLab, labs[c])
-                if d < settings.sameColor, d < (best?.1 ?? .infinity) { best = (s, d) }
-            }
-            if let (s, d) = best {
+        let light = ColorFindings.contexts[0], dark = ColorFindings.contexts[1]
+        for idiom in Set(resolved.map(\.entry.idiom)).sorted() {
+            guard let l = ColorFindings.pick(resolved, context: light, device: .displayP3, idiom: idiom),
+                  let d = ColorFindings.pick(resolved, context: dark, device: .displayP3, idiom: idiom),
+                  !l.isSystem, l.alpha > 0.99, d.isSystem || d.alpha > 0.99, l.entry.idiom == idiom || d.entry.idiom == idiom
+            else { continue }
+            let platforms = CatalogPlatform(idiom: idiom).map { [$0] } ?? context.platforms
+            let tables = ColorFindings.systemTables(for: platforms)
+            var best: (index: Int, light: Double, dark: Double)?
+            for (s, labs) in systemLabs.enumerated() where tables.contains(SystemColors.all[s].table) {
                 let system = SystemColors.all[s]
-                add(Rules.systemColorDuplicate, asset, r.entry,
-                    "\(asset.name): \(describe(r)) is the system color \(system.name) (`\(system.api)`, \(system.table) table, \(context)) "
-                        + "to within ΔE00 \(String(format: "%.2f", d))",
-                    values: ["deltaE": d])
+                let dl = CIEDE2000.difference(l.evaluation.sourceLab, labs[0])
+                let dd = d.systemAPI.map { $0 == system.api ? 0 : .infinity } ?? CIEDE2000.difference(d.evaluation.sourceLab, labs[1])
+                guard dl < settings.sameColor, dd < settings.sameColor, max(dl, dd) < max(best?.light ?? .infinity, best?.dark ?? .infinity)
+                else { continue }
+                best = (s, dl, dd)
             }
+            guard let (s, dl, dd) = best else { continue }
+            let system = SystemColors.all[s]
+            let same = l.entry == d.entry
+            let colors = same ? "\(describe(l)), used in light and dark alike, is"
+                : "light \(describe(l)) and dark " + (d.isSystem ? "`\(system.api)` itself" : ColorText.source(d.components, d.space)) + " are"
+            add(Rules.systemColorDuplicate, asset, l.entry,
+                "\(asset.name): \(colors) the system color \(system.name) (`\(system.api)`, \(system.table) table) to within ΔE00 "
+                    + String(format: "%.2f", max(dl, dd)) + (idiom == "universal" ? "" : " on \(idiom)"),
+                values: ["deltaE": max(dl, dd), "lightDeltaE": dl, "darkDeltaE": dd])
         }
     }
 
@@ -183,6 +235,7 @@ struct ColorFindings {
                 let source = CIEDE2000.difference(a.evaluation.sourceLab, b.evaluation.sourceLab)
                 let shown = CIEDE2000.difference(shownA.shownLab, shownB.shownLab)
                 guard source >= settings.collapseSource, shown < settings.collapseShown, shown <= settings.collapseRatio * source else { continue }
+                collapsingAssets.insert(a.asset)
                 add(Rules.colorCollapse, asset, b.entry,
                     "\(asset.name): the \(a.entry.appearance) and \(b.entry.appearance) variants \(describe(a)) and \(describe(b)) differ by ΔE00 "
                         + "\(String(format: "%.2f", source)) but are shown as \(ColorText.hex(shownA.shown)) and \(ColorText.hex(shownB.shown)) "
@@ -200,10 +253,11 @@ struct ColorFindings {
 
     /// The entry a device in `context` with display gamut `device` uses: the closest luminosity
     /// (exact, then any), contrast (exact, then normal), gamut (exact, then unspecified, then the other),
-    /// universal idiom first.
-    static func pick(_ resolved: [Resolved], context: CatalogAppearance, device: CatalogDisplayGamut) -> Resolved? {
+    /// among the entries of the device's idiom, else the universal ones, else any.
+    static func pick(_ resolved: [Resolved], context: CatalogAppearance, device: CatalogDisplayGamut, idiom: String = "universal") -> Resolved? {
+        let specific = resolved.filter { $0.entry.idiom == idiom }
         let universal = resolved.filter { $0.entry.idiom == "universal" }
-        let pool = universal.isEmpty ? resolved : universal
+        let pool = !specific.isEmpty ? specific : !universal.isEmpty ? universal : resolved
         var best: (Resolved, Int)?
         for r in pool {
             let a = r.entry.appearance
@@ -221,11 +275,14 @@ struct ColorFindings {
     /// wide-gamut devices use, the shown color what target-gamut devices show (their sRGB variant, if any).
     private mutating func checkCatalogCollapse(_ perAsset: [[Resolved]]) {
         var reported: [Pair: Int] = [:]
+        // Each device picks its own idiom's entries: the grid is checked once per idiom the catalog has.
+        let idioms = ["universal"] + Set(perAsset.flatMap { $0.map(\.entry.idiom) }).subtracting(["universal"]).sorted()
+        for idiom in idioms {
         for context in ColorFindings.contexts {
             var members: [(source: Resolved, shown: Resolved)] = []
             for resolved in perAsset {
-                guard let source = ColorFindings.pick(resolved, context: context, device: .displayP3),
-                      let shown = ColorFindings.pick(resolved, context: context, device: .sRGB) else { continue }
+                guard let source = ColorFindings.pick(resolved, context: context, device: .displayP3, idiom: idiom),
+                      let shown = ColorFindings.pick(resolved, context: context, device: .sRGB, idiom: idiom) else { continue }
                 members.append((source, shown))
             }
             let evaluations = members.map { m in
@@ -239,8 +296,10 @@ struct ColorFindings {
                 let a = members[pair.first].source, b = members[pair.second].source
                 guard !(a.isSystem && b.isSystem) else { continue }
                 let key = Pair(a: a.asset, b: b.asset)
+                collapsingAssets.formUnion([a.asset, b.asset])
+                let place = idiom == "universal" ? "\(context)" : "\(context) on \(idiom)"
                 if let index = reported[key] {
-                    findings[index].message += "; also in \(context)"
+                    if !findings[index].message.contains(place) { findings[index].message += "; also in \(place)" }
                     continue
                 }
                 let first = catalog.assets[a.asset], second = catalog.assets[b.asset]
@@ -248,11 +307,12 @@ struct ColorFindings {
                 add(Rules.colorCollapse, first, a.entry,
                     "\(first.name) \(describe(a)) and \(second.name) \(describe(b)) differ by ΔE00 \(String(format: "%.2f", pair.sourceDeltaE)) "
                         + "but are shown as \(ColorText.hex(pair.firstShown)) and \(ColorText.hex(pair.secondShown)) "
-                        + "(ΔE00 \(String(format: "%.2f", pair.shownDeltaE))) on \(targetName) in \(context)",
+                        + "(ΔE00 \(String(format: "%.2f", pair.shownDeltaE))) on \(targetName) in \(place)",
                     values: ["sourceDeltaE": pair.sourceDeltaE, "shownDeltaE": pair.shownDeltaE],
                     swatches: [swatch(a, shown: members[pair.first].shown.evaluation, label: first.name),
                                swatch(b, shown: members[pair.second].shown.evaluation, label: second.name)])
             }
+        }
         }
     }
 

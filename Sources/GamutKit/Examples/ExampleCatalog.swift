@@ -1,7 +1,7 @@
 import Foundation
 
 /// `Examples/Demo.xcassets`: a small asset catalog, made by code, in which every catalog rule fires at
-/// least once (and a few sets are clean, to show what passes). `gamut-check Examples/Demo.xcassets`
+/// least once (advisory rules when turned on; and a few sets are clean, to show what passes). `gamut-check Examples/Demo.xcassets`
 /// is the README's demo of catalog auditing; the tests check the shipped files against this code.
 public enum ExampleCatalog {
     /// The catalog's files: paths relative to the catalog folder, and their bytes.
@@ -96,8 +96,8 @@ public enum ExampleCatalog {
             C("srgb", ["1", "0.500", "0.250"]), C("srgb", ["0.600", "0.300", "0.150"], dark: true),
             C("srgb", ["0.800", "0.300", "0.100"], highContrast: true),
         ]))
-        json("Separator.colorset/Contents.json", .object([
-            ("colors", .array([systemEntry("systemBlueColor", dark: false), systemEntry("opaqueSeparatorColor", dark: true)])),
+        json("Separator.colorset/Contents.json", .object([  // system colors; the dark one misspelled ("Seperator")
+            ("colors", .array([systemEntry("systemBlueColor", dark: false), systemEntry("opaqueSeperatorColor", dark: true)])),
             ("info", info["info"]!),
         ]))
         files.append(("Typo.colorset/Contents.json", Array("""

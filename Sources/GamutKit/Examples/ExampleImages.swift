@@ -21,7 +21,7 @@ public enum ExampleImages {
                 let t = Double(x) / Double(width - 1)
                 switch y {
                 case 0..<64: put(x, y, (1, t, t))
-                case 64..<128: put(x, y, x < width / 2 ? (0.0, 1.0, 0.0) : (0.18, 0.98, 0.12))
+                case 64..<128: put(x, y, x < width / 2 ? (0.0, 1.0, 0.0) : (0.25, 1.0, 0.1))
                 default: put(x, y, (0.5 * (1 - t), 0.5 + 0.5 * t, 0.5 * (1 - t)))
                 }
             }

@@ -27,7 +27,7 @@ public struct CatalogFix: Sendable {
         public var replacesLeftover = false
     }
 
-    /// One sRGB variant the fix writes.
+    /// One sRGB variant the fix writes (or an entry it pairs with an existing sRGB variant, marking it `display-P3`).
     public struct Variant: Sendable, Hashable {
         /// The set's name (`Brand/Accent`).
         public var asset: String

@@ -33,16 +33,21 @@ struct JSONEdits {
         from < to ? String(decoding: bytes[from..<to], as: UTF8.self) : ""
     }
 
-    /// Inserts `"key" : value` into the object `object` at the place Xcode's sorted key order puts it, with the
-    /// object's own separators (`" : "`, and the whitespace between members).
-    static func insertMember(_ key: String, _ value: String, into object: LocatedJSON, bytes: [UInt8], edits: inout JSONEdits) {
+    /// Inserts `"key" : value` into the object `object` with the object's own separators (`" : "`, and the whitespace
+    /// between members): where Xcode's sorted key order puts it when the object's keys are sorted; in an older file
+    /// whose keys aren't (Xcode 9 wrote `idiom` first), just before `content` (the entry's `color` or `filename`),
+    /// after the other keys, so every existing key keeps its place.
+    static func insertMember(_ key: String, _ value: String, into object: LocatedJSON, bytes: [UInt8], edits: inout JSONEdits,
+                             content: Set<String> = ["color", "filename"]) {
         guard let members = object.members, !members.isEmpty else {
             edits.insert("\"\(key)\" : \(value)", at: object.range.lowerBound + 1)
             return
         }
         let colon = JSONEdits.between(bytes, members[0].keyEnd, members[0].value.range.lowerBound)
         let member = "\"\(key)\"\(colon.isEmpty ? " : " : colon)\(value)"
-        if let next = members.firstIndex(where: { $0.key > key }) {
+        let sorted = zip(members, members.dropFirst()).allSatisfy { $0.key <= $1.key }
+        let place = sorted ? members.firstIndex(where: { $0.key > key }) : members.firstIndex(where: { content.contains($0.key) })
+        if let next = place {
             // Before the next member, followed by the separator that precedes it.
             let separator = next > 0 ? JSONEdits.between(bytes, members[next - 1].value.range.upperBound, members[next].keyStart)
                 : members.count > 1 ? JSONEdits.between(bytes, members[0].value.range.upperBound, members[1].keyStart) : ", "

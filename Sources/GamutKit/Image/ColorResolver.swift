@@ -3,7 +3,7 @@ enum ColorResolver {
     static func resolve(_ png: DecodedPNG, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> Image {
         let (profile, source, warnings) = try resolve(png.color, path: path, options: options)
         return Image(pixels: png.pixels, profile: profile, colorSource: source, metadata: png.metadata,
-                     fileBitDepth: png.bitDepth, warnings: warnings)
+                     fileBitDepth: png.bitDepth, warnings: png.warnings + warnings)
     }
 
     static func resolve(_ png: PNGColorChunks, path: String?,

@@ -9,13 +9,12 @@ extension Image {
     ///   - bitDepth: 8 or 16; nil keeps the image's buffer depth.
     ///   - intent: the rendering intent.
     ///   - blackPointCompensation: whether to use black-point compensation.
-    ///   - bigEndian: store 16-bit output big-endian, as PNG does (saves a pass when encoding next).
     ///   - threads: cores to convert on; nil uses all of them for large images.
     /// - Throws: ``GamutError`` `.invalidArgument` for a depth other than 8 or 16 or a CMYK destination,
     ///   or the errors of ``ColorTransform``.
     public func converted(to profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
-                          blackPointCompensation: Bool = false, bigEndian: Bool = false, threads: Int? = nil) throws(GamutError) -> Image {
-        let destination = try PixelFormat.converting(pixels.format, to: profile, bitDepth: bitDepth, bigEndian: bigEndian)
+                          blackPointCompensation: Bool = false, threads: Int? = nil) throws(GamutError) -> Image {
+        let destination = try PixelFormat.converting(pixels.format, to: profile, bitDepth: bitDepth)
         let transform = try ColorTransform(from: self.profile, format: pixels.format, to: profile, format: destination,
                                            intent: intent, blackPointCompensation: blackPointCompensation)
         var result = self
@@ -32,7 +31,7 @@ extension PixelFormat {
     /// The format an image in `source` format becomes when converted to `profile`: gray or RGB after the
     /// profile's color space, alpha kept, 8 or 16 bits (`bitDepth`, or the source's).
     /// - Throws: ``GamutError`` `.invalidArgument` for a depth other than 8 or 16, or a profile that is neither gray nor RGB.
-    static func converting(_ source: PixelFormat, to profile: ColorProfile, bitDepth: Int?, bigEndian: Bool) throws(GamutError) -> PixelFormat {
+    static func converting(_ source: PixelFormat, to profile: ColorProfile, bitDepth: Int?) throws(GamutError) -> PixelFormat {
         let depth = bitDepth ?? source.bytesPerSample * 8
         guard depth == 8 || depth == 16 else {
             throw GamutError(.invalidArgument, "bit depth must be 8 or 16, not \(depth)")
@@ -43,6 +42,6 @@ extension PixelFormat {
         case .rgb: layout = source.hasAlpha ? .rgba : .rgb
         default: throw GamutError(.invalidArgument, "PNG images can be converted to gray or RGB profiles, not \(profile.colorSpace)")
         }
-        return PixelFormat(layout, depth == 8 ? .uint8 : (bigEndian ? .uint16BigEndian : .uint16))
+        return PixelFormat(layout, depth == 8 ? .uint8 : .uint16)
     }
 }

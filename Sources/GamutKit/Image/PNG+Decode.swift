@@ -30,6 +30,8 @@ struct DecodedPNG {
     var bitDepth: Int
     var color: PNGColorChunks
     var metadata: PNGMetadata
+    /// What the decoder noticed in the file's structure (an animation's other frames, palette indices past the PLTE).
+    var warnings: [String] = []
 }
 
 /// The chunks that say what a PNG's colors mean.
@@ -44,14 +46,52 @@ struct PNGColorChunks {
 
 enum PNGReader {
     static func read(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
+        let layout = chunkLayout(buffer)
+        do {
+            return try read(buffer, layout: layout, path: path, options: options)
+        } catch {
+            // As libpng does, damage confined to ancillary chunks that don't say what the colors are (text, bKGD,
+            // pHYs, time, unknown chunks, …) doesn't cost the image: it is read without them, with a warning naming
+            // the first error. Damage to the image data or to tRNS, iCCP, sRGB, gAMA, cHRM or cICP stays an error.
+            guard error.code == .invalidPNG else { throw error }
+            let dropped = PNGChunks.list(buffer).filter { !PNGChunks.isKeptWhenDamaged($0) }.map(\.type)
+            guard !dropped.isEmpty, var png = try? PNGChunks.withBytes(PNGChunks.filtered(buffer, keeping: PNGChunks.isKeptWhenDamaged), {
+                (filtered) throws(GamutError) -> DecodedPNG in
+                var kept = chunkLayout(filtered)
+                kept.warnings = layout.warnings  // an APNG's, whose acTL was dropped
+                return try read(filtered, layout: kept, path: path, options: options)
+            }) else { throw error }
+            let types = Array(Set(dropped)).sorted().joined(separator: ", ")
+            png.warnings.append("damaged ancillary data: \(error.message); read without the \(types) chunks")
+            return png
+        }
+    }
+
+    private static func read(_ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
+                             options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
+        guard layout.cachedChunks > PNG.cachedChunkLimit else { return try readImage(buffer, layout: layout, path: path, options: options) }
+        // libspng 0.7.3 caches at most 1,000 ancillary chunks and its option can only lower that limit. A valid file
+        // may carry more (text, an APNG's frames): its pixels and color are read from a copy without the chunks
+        // libspng would cache (cICP kept), and its text chunks in batches under the limit, each a valid PNG.
+        let keep = { (chunk: PNGChunks.Chunk) in !PNGChunks.isCached(chunk.type) || chunk.type == "cICP" }
+        var png = try PNGChunks.withBytes(PNGChunks.filtered(buffer, keeping: keep)) { (filtered) throws(GamutError) -> DecodedPNG in
+            try readImage(filtered, layout: layout, path: path, options: options)
+        }
+        png.metadata.texts = try PNGChunks.texts(inBatchesFrom: buffer, path: path, options: options)
+        return png
+    }
+
+    private static func readImage(_ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
+                                  options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
         let ctx = try SPNGContext(encoder: false, path: path)
         let ihdr = try prepare(ctx, buffer, options: options)
         let width = Int(ihdr.width), height = Int(ihdr.height)
         var trns = spng_trns()
-        let hasTransparency = spng_get_trns(ctx.raw, &trns) == 0
+        // The first chunk query makes libspng read every chunk before the image data.
+        let hasTransparency = try ctx.present(spng_get_trns(ctx.raw, &trns), "cannot read the chunks before the image data")
         let depth = Int(ihdr.bit_depth)
-        let (spngFormat, format, bigEndian) = try Self.format(colorType: Int(ihdr.color_type), depth: depth,
-                                                              transparency: hasTransparency, path: path)
+        let (spngFormat, format) = try Self.format(colorType: Int(ihdr.color_type), depth: depth,
+                                                   transparency: hasTransparency, path: path)
         var size = 0
         try ctx.check(spng_decoded_image_size(ctx.raw, spngFormat, &size), "cannot size the image")
         guard size == width * height * format.bytesPerPixel else {
@@ -65,16 +105,30 @@ enum PNGReader {
         let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
         let status = bytes.withUnsafeMutableBytes { spng_decode_image(ctx.raw, $0.baseAddress, size, spngFormat, flags) }
         try ctx.check(status, "cannot decode the image data")
-        if bigEndian { swapBytes16(&bytes) }
+        try PNGReader.finish(ctx)
         var pixels = try PixelBuffer(width: width, height: height, format: format, bytes: bytes)
         if format == .gray16 && hasTransparency {
             pixels = addAlpha(toGray16: pixels, transparent: trns.gray)
         }
 
-        var png = DecodedPNG(pixels: pixels, bitDepth: depth, color: PNGColorChunks(isGray: format.colorChannelCount == 1), metadata: PNGMetadata())
-        try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: chunkTypes(buffer).beforeData)
+        var png = DecodedPNG(pixels: pixels, bitDepth: depth, color: PNGColorChunks(isGray: format.colorChannelCount == 1),
+                             metadata: PNGMetadata(), warnings: layout.warnings)
+        try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: layout.beforeData)
         png.metadata = try readMetadata(ctx)
+        if ihdr.color_type == UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue), let warning = try paletteIndexWarning(buffer, path: path, options: options) {
+            png.warnings.append(warning)
+        }
         return png
+    }
+
+    /// Reads the chunks after the image data up to `IEND`, so that a file without `IEND`, or whose last chunks are
+    /// damaged (a bad CRC on the last IDAT), is refused whichever path decoded its rows.
+    static func finish(_ ctx: borrowing SPNGContext) throws(GamutError) {
+        let status = spng_decode_chunks(ctx.raw)
+        if status == Int32(SPNG_IO_EOF.rawValue) {
+            throw GamutError(.invalidPNG, "the file ends before its IEND chunk (truncated)", path: ctx.path)
+        }
+        try ctx.check(status, "cannot read the chunks after the image data")
     }
 
     /// Points the decoder at `buffer` with GamutKit's limits, and reads and checks the header: an image
@@ -87,47 +141,105 @@ enum PNGReader {
         var ihdr = spng_ihdr()
         try ctx.check(spng_get_ihdr(ctx.raw, &ihdr), "not a valid PNG header")
         let width = Int(ihdr.width), height = Int(ihdr.height)
-        guard width.multipliedReportingOverflow(by: height).partialValue <= options.maximumPixels else {
-            throw GamutError(.imageTooLarge,
-                "image of \(width)×\(height) pixels exceeds the limit of \(options.maximumPixels) pixels", path: ctx.path)
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard !pixels.overflow, pixels.partialValue <= options.maximumPixels else {
+            throw GamutError(.imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: options.maximumPixels),
+                             path: ctx.path)
         }
         return ihdr
     }
 
-    /// The libspng output format, the buffer format, and whether the samples come big-endian.
-    /// Where PNG's own layout is the buffer's layout, `SPNG_FMT_PNG` avoids a conversion.
-    static func format(colorType: Int, depth: Int, transparency: Bool, path: String?) throws(GamutError) -> (Int32, PixelFormat, Bool) {
+    /// The libspng output format and the buffer format.
+    ///
+    /// This is where sample byte order is decided: every format asked of libspng here is host-endian
+    /// (`SPNG_FMT_PNG` is "the PNG's format in host-endian", the `SPNG_FMT_*8/16` formats likewise; only
+    /// `SPNG_FMT_RAW` would be big-endian, and it is never used), so 16-bit samples arrive as native `UInt16`
+    /// values, the only kind a ``PixelBuffer`` holds. The encoder (``PNGWriter``) hands libspng the same.
+    static func format(colorType: Int, depth: Int, transparency: Bool, path: String?) throws(GamutError) -> (Int32, PixelFormat) {
         func f(_ value: spng_format) -> Int32 { Int32(value.rawValue) }
         switch (colorType, depth, transparency) {
-        case (0, 16, _): return (f(SPNG_FMT_PNG), .gray16, true)  // tRNS expanded by the caller
-        case (4, 16, _): return (f(SPNG_FMT_PNG), .grayAlpha16, true)
-        case (0, 8, false): return (f(SPNG_FMT_PNG), .gray8, false)
-        case (0, _, false): return (f(SPNG_FMT_G8), .gray8, false)
-        case (0, _, true): return (f(SPNG_FMT_GA8), .grayAlpha8, false)
-        case (4, 8, _): return (f(SPNG_FMT_PNG), .grayAlpha8, false)
-        case (2, 16, false): return (f(SPNG_FMT_PNG), .rgb16, true)
-        case (6, 16, _): return (f(SPNG_FMT_PNG), .rgba16, true)
-        case (2, 16, true): return (f(SPNG_FMT_RGBA16), .rgba16, false)
-        case (2, 8, false): return (f(SPNG_FMT_PNG), .rgb8, false)
-        case (6, 8, _): return (f(SPNG_FMT_PNG), .rgba8, false)
-        case (3, _, false): return (f(SPNG_FMT_RGB8), .rgb8, false)
-        case (2, 8, true), (3, _, true): return (f(SPNG_FMT_RGBA8), .rgba8, false)
+        case (0, 16, _): return (f(SPNG_FMT_PNG), .gray16)  // tRNS expanded by the caller
+        case (4, 16, _): return (f(SPNG_FMT_PNG), .grayAlpha16)
+        case (0, 8, false): return (f(SPNG_FMT_PNG), .gray8)
+        case (0, _, false): return (f(SPNG_FMT_G8), .gray8)
+        case (0, _, true): return (f(SPNG_FMT_GA8), .grayAlpha8)
+        case (4, 8, _): return (f(SPNG_FMT_PNG), .grayAlpha8)
+        case (2, 16, false): return (f(SPNG_FMT_PNG), .rgb16)
+        case (6, 16, _): return (f(SPNG_FMT_PNG), .rgba16)
+        case (2, 16, true): return (f(SPNG_FMT_RGBA16), .rgba16)
+        case (2, 8, false): return (f(SPNG_FMT_PNG), .rgb8)
+        case (6, 8, _): return (f(SPNG_FMT_PNG), .rgba8)
+        case (3, _, false): return (f(SPNG_FMT_RGB8), .rgb8)
+        case (2, 8, true), (3, _, true): return (f(SPNG_FMT_RGBA8), .rgba8)
         default: throw GamutError(.invalidPNG, "unknown color type \(colorType) at depth \(depth)", path: path)
         }
     }
 
     /// The chunk types before and after the first IDAT, from the chunk framing (length and type fields only).
     static func chunkTypes(_ buffer: UnsafeRawBufferPointer) -> (beforeData: Set<String>, afterData: Set<String>) {
-        var before = Set<String>(), after = Set<String>()
-        var offset = 8
+        let layout = chunkLayout(buffer)
+        return (layout.beforeData, layout.afterData)
+    }
+
+    /// The chunk framing walked once (length and type fields, and `acTL`'s frame count).
+    static func chunkLayout(_ buffer: UnsafeRawBufferPointer) -> PNGChunkLayout {
+        var layout = PNGChunkLayout()
         var seenData = false
-        while offset + 8 <= buffer.count {
-            let length = (0..<4).reduce(0) { $0 << 8 | Int(buffer[offset + $1]) }
-            let type = String(decoding: buffer[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "IDAT" { seenData = true } else if seenData { after.insert(type) } else { before.insert(type) }
-            offset += 12 + length
+        for chunk in PNGChunks.list(buffer) {
+            if chunk.type == "IDAT" { seenData = true } else if seenData { layout.afterData.insert(chunk.type) } else { layout.beforeData.insert(chunk.type) }
+            if PNGChunks.isCached(chunk.type) { layout.cachedChunks += 1 }
+            if chunk.type == "acTL", chunk.data.count >= 8 {
+                let frames = chunk.data.prefix(4).reduce(0) { $0 << 8 | Int(buffer[$1]) }
+                layout.warnings.append("animated PNG (APNG) of \(frames) frames: only the default image was processed, "
+                                       + "the other frames were not checked or converted")
+            }
         }
-        return (before, after)
+        return layout
+    }
+
+    /// For palette images: a warning when pixels use palette entries the PLTE doesn't have (libspng and libpng
+    /// show them as black), found by decoding the indices themselves.
+    static func paletteIndexWarning(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> String? {
+        let ctx = try SPNGContext(encoder: false, path: path)
+        let ihdr = try prepare(ctx, buffer, options: options)
+        var plte = spng_plte()
+        guard try ctx.present(spng_get_plte(ctx.raw, &plte), "cannot read the PLTE chunk") else { return nil }
+        let depth = Int(ihdr.bit_depth), width = Int(ihdr.width)
+        let fmt = Int32(SPNG_FMT_PNG.rawValue)
+        try ctx.check(spng_decode_image(ctx.raw, nil, 0, fmt, Int32(SPNG_DECODE_PROGRESSIVE.rawValue)), "cannot start decoding")
+        let rowLength = (width * depth + 7) / 8
+        var row = [UInt8](repeating: 0, count: rowLength)
+        var highest = 0, count = 0
+        let mask = (1 << depth) - 1
+        while true {
+            var info = spng_row_info()
+            try ctx.check(spng_get_row_info(ctx.raw, &info), "cannot read the row position")
+            let status = row.withUnsafeMutableBytes { spng_decode_scanline(ctx.raw, $0.baseAddress, rowLength) }
+            guard status == 0 || status == Int32(SPNG_EOI.rawValue) else {
+                try ctx.check(status, "cannot decode row \(info.row_num)")
+                break
+            }
+            // Scanlines are as stored: an interlaced pass's are shorter than the image.
+            let pixels = ihdr.interlace_method == 0 ? width : Self.passWidth(width, pass: Int(info.pass))
+            for x in 0..<pixels {
+                let bit = x * depth
+                let index = Int(row[bit >> 3]) >> (8 - depth - (bit & 7)) & mask
+                if index >= Int(plte.n_entries) {
+                    highest = max(highest, index)
+                    count += 1
+                }
+            }
+            if status == Int32(SPNG_EOI.rawValue) { break }
+        }
+        guard count > 0 else { return nil }
+        return "\(count) pixels use palette indices up to \(highest), past the PLTE's \(plte.n_entries) entries; "
+            + "they show as black (the file is damaged or was written by a faulty encoder)"
+    }
+
+    /// The width of Adam7 pass `pass` (0–6) of an image `width` pixels wide.
+    static func passWidth(_ width: Int, pass: Int) -> Int {
+        let start = [0, 4, 0, 2, 0, 1, 0][pass], step = [8, 8, 4, 4, 2, 2, 1][pass]
+        return width > start ? (width - start + step - 1) / step : 0
     }
 
     /// 16-bit gray with a tRNS gray value becomes gray+alpha (libspng 0.7.3 has no GA16 output).
@@ -139,13 +251,6 @@ enum PNGReader {
             samples.append(value == transparent ? 0 : 65535)
         }
         return (try? PixelBuffer(width: gray.width, height: gray.height, layout: .grayAlpha, samples: samples)) ?? gray
-    }
-
-    static func swapBytes16(_ bytes: inout [UInt8]) {
-        bytes.withUnsafeMutableBytes { raw in
-            let words = raw.bindMemory(to: UInt16.self)
-            for i in words.indices { words[i] = UInt16(bigEndian: words[i]) }
-        }
     }
 
     static func readColorChunks(_ ctx: borrowing SPNGContext, into png: inout PNGColorChunks, options: PNG.DecodingOptions,
@@ -183,28 +288,30 @@ enum PNGReader {
         }
 
         var intent: UInt8 = 0
-        let srgbStatus = spng_get_srgb(ctx.raw, &intent)
-        if srgbStatus == 0 { png.srgbIntent = Int(intent) } else if !SPNGContext.isAbsent(srgbStatus) {
-            try ctx.check(srgbStatus, "cannot read the sRGB chunk")
-        }
+        if try ctx.present(spng_get_srgb(ctx.raw, &intent), "cannot read the sRGB chunk") { png.srgbIntent = Int(intent) }
         var gamma = 0.0
-        let gamaStatus = spng_get_gama(ctx.raw, &gamma)
-        if gamaStatus == 0, gamma > 0 { png.gamma = gamma } else if gamaStatus != 0, !SPNGContext.isAbsent(gamaStatus) {
-            try ctx.check(gamaStatus, "cannot read the gAMA chunk")
-        }
+        if try ctx.present(spng_get_gama(ctx.raw, &gamma), "cannot read the gAMA chunk"), gamma > 0 { png.gamma = gamma }
         var chrm = spng_chrm()
-        let chrmStatus = spng_get_chrm(ctx.raw, &chrm)
-        if chrmStatus == 0 {
+        if try ctx.present(spng_get_chrm(ctx.raw, &chrm), "cannot read the cHRM chunk") {
             png.chromaticities = RGBPrimaries(
                 red: .init(x: chrm.red_x, y: chrm.red_y), green: .init(x: chrm.green_x, y: chrm.green_y),
                 blue: .init(x: chrm.blue_x, y: chrm.blue_y), white: .init(x: chrm.white_point_x, y: chrm.white_point_y))
-        } else if !SPNGContext.isAbsent(chrmStatus) {
-            try ctx.check(chrmStatus, "cannot read the cHRM chunk")
         }
     }
 
     static func readMetadata(_ ctx: borrowing SPNGContext) throws(GamutError) -> PNGMetadata {
         var metadata = PNGMetadata()
+        metadata.texts = try readTexts(ctx)
+        var phys = spng_phys()
+        if try ctx.present(spng_get_phys(ctx.raw, &phys), "cannot read the pHYs chunk") {
+            metadata.physicalDimensions = .init(pixelsPerUnitX: phys.ppu_x, pixelsPerUnitY: phys.ppu_y, unitIsMetre: phys.unit_specifier == 1)
+        }
+        return metadata
+    }
+
+    /// The `tEXt`, `zTXt` and `iTXt` chunks libspng has read, in file order.
+    static func readTexts(_ ctx: borrowing SPNGContext) throws(GamutError) -> [PNGMetadata.Text] {
+        var result: [PNGMetadata.Text] = []
         var count: UInt32 = 0
         let textStatus = spng_get_text(ctx.raw, nil, &count)
         if textStatus == 0, count > 0 {
@@ -222,7 +329,7 @@ enum PNGReader {
                 case Int(SPNG_ITXT.rawValue): .iTXt
                 default: .tEXt
                 }
-                metadata.texts.append(PNGMetadata.Text(
+                result.append(PNGMetadata.Text(
                     kind: kind, keyword: keyword, text: body,
                     languageTag: text.language_tag.map { String(cString: $0) } ?? "",
                     translatedKeyword: text.translated_keyword.map { String(cString: $0) } ?? ""))
@@ -230,10 +337,6 @@ enum PNGReader {
         } else if textStatus != 0, !SPNGContext.isAbsent(textStatus) {
             try ctx.check(textStatus, "cannot read text chunks")
         }
-        var phys = spng_phys()
-        if spng_get_phys(ctx.raw, &phys) == 0 {
-            metadata.physicalDimensions = .init(pixelsPerUnitX: phys.ppu_x, pixelsPerUnitY: phys.ppu_y, unitIsMetre: phys.unit_specifier == 1)
-        }
-        return metadata
+        return result
     }
 }

@@ -20,7 +20,8 @@ extension PNG {
         return try PNGWriter.encodedBytes(ctx)
     }
 
-    /// Tightly packed rows in PNG's byte order (16-bit samples big-endian).
+    /// Tightly packed rows as libspng's `SPNG_FMT_PNG` takes them: 16-bit samples in host byte order (libspng
+    /// writes them big-endian into the file).
     static func pngRows(_ pixels: PixelBuffer) -> [UInt8] {
         let rowLength = pixels.width * pixels.format.bytesPerPixel
         var rows: [UInt8]
@@ -31,7 +32,6 @@ extension PNG {
             rows.reserveCapacity(rowLength * pixels.height)
             for y in 0..<pixels.height { rows += pixels.bytes[y * pixels.rowBytes ..< y * pixels.rowBytes + rowLength] }
         }
-        if pixels.format.sample == .uint16 && 1.bigEndian != 1 { PNGReader.swapBytes16(&rows) }  // .uint16BigEndian is already PNG order
         return rows
     }
 

@@ -2,9 +2,12 @@
 public enum PNG {
     /// Limits and choices for decoding.
     public struct DecodingOptions: Sendable {
-        /// The largest image accepted, in pixels (width × height), checked from the header before
-        /// anything is allocated. Default 2²⁸ (268 million).
-        public var maximumPixels: Int = 1 << 28
+        /// The pixel budget: the largest image accepted, in pixels (width × height), checked from the header
+        /// before anything is allocated or decompressed. Default ``defaultMaximumPixels`` (2²⁶, 67 megapixels: an
+        /// 8192×8192 image). A few hundred kilobytes of compressed zeros can declare 16000×16000 pixels; analyzing
+        /// that takes gigabytes, so larger images are refused with `.imageTooLarge` unless this is raised (the CLI's
+        /// `--max-pixels`).
+        public var maximumPixels: Int = DecodingOptions.defaultMaximumPixels
         /// The largest decoded image held in memory, in bytes (width × height × bytes per pixel of the decoded
         /// format), checked before anything is allocated for it: a few kilobytes of compressed zeros can declare
         /// an image of gigabytes within the pixel limit. Default 1 GiB (a 16-bit RGBA image of 8192×8192 is
@@ -17,9 +20,26 @@ public enum PNG {
         /// The largest embedded ICC profile accepted. Default ``ColorProfile/defaultMaximumSize``.
         public var maximumProfileSize: Int = ColorProfile.defaultMaximumSize
 
+        /// The default pixel budget, 2²⁶ pixels. Analyzing an image of that size holds about 1 GB (16-bit RGBA
+        /// pixels and the per-pixel results), so a 2-core machine with a few gigabytes checks files in parallel.
+        public static let defaultMaximumPixels = 1 << 26
+
         /// Default limits.
         public init() {}
+
+        /// The refusal of an image over the pixel budget, naming its size and how to raise the budget.
+        static func budgetMessage(width: Int, height: Int, budget: Int) -> String {
+            let megapixels = { (n: Double) in n >= 10_000_000 ? "\(Int((n / 1e6).rounded()))" : "\((n / 1e5).rounded() / 10)" }
+            return "image of \(width)×\(height) pixels (\(megapixels(Double(width) * Double(height))) megapixels) exceeds the pixel "
+                + "budget of \(budget) pixels (\(megapixels(Double(budget))) megapixels); raise it with --max-pixels "
+                + "(PNG.DecodingOptions.maximumPixels in the library)"
+        }
     }
+
+    /// The most ancillary chunks one libspng context is given: libspng 0.7.3 refuses more than 1,000 (and its
+    /// `SPNG_CHUNK_COUNT_LIMIT` option can only lower that), so files with more are read in parts (``PNGChunks``).
+    /// Memory stays bounded by ``DecodingOptions/maximumChunkSize`` (all text together), not by the count.
+    static let cachedChunkLimit = 900
 
     /// Choices for encoding.
     public struct EncodingOptions: Sendable {

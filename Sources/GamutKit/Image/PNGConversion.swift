@@ -8,7 +8,7 @@ import Synchronization
 /// calling thread compresses the converted rows, so deflate (the slowest step) overlaps everything
 /// else and only a few rows are held in memory besides the input and output files. Interlaced
 /// images, gray 16-bit images with `tRNS`, and files with text after the image data take the
-/// whole-image path (``PNG/read(contentsOf:options:)``, ``Image/converted(to:bitDepth:intent:blackPointCompensation:bigEndian:threads:)``,
+/// whole-image path (``PNG/read(contentsOf:options:)``, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
 /// ``PNG/write(_:to:options:)``), with the same results.
 public enum PNGConversion {
     /// What to convert to, and how.
@@ -61,19 +61,30 @@ public enum PNGConversion {
 
     /// Converts the PNG at `input` and writes the result to `output` atomically (a temporary file
     /// renamed into place; a failure leaves no partial file and an existing `output` untouched).
+    ///
+    /// A file the streaming path refuses is tried once more on the whole-image path, which reads files whose damage is
+    /// confined to ancillary chunks (with a warning), so both paths accept and refuse the same files.
     /// - Throws: ``GamutError`` naming the file that failed.
     @discardableResult
     public static func convert(file input: String, to output: String, settings: Settings) throws(GamutError) -> Summary {
         let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "PNG file")
         let (encoded, summary): ([UInt8], Summary)
         do {
-            if settings.gamutMapping == .clip, let streamed = try PNGStream.convert(bytes, path: input, settings: settings) {
+            var streamed: ([UInt8], Summary)?
+            if settings.gamutMapping == .clip {
+                do {
+                    streamed = try PNGStream.convert(bytes, path: input, settings: settings)
+                } catch where error.code == .invalidPNG {
+                    streamed = nil
+                }
+            }
+            if let streamed {
                 (encoded, summary) = streamed
             } else {
                 let image = try PNG.decode(bytes, path: input, options: settings.decoding)
                 let converted = settings.gamutMapping == .clip
                     ? try image.converted(to: settings.profile, bitDepth: settings.bitDepth, intent: settings.intent,
-                                          blackPointCompensation: settings.blackPointCompensation, bigEndian: true)
+                                          blackPointCompensation: settings.blackPointCompensation)
                     : try image.gamutMapped(to: settings.profile, mapping: settings.gamutMapping, bitDepth: settings.bitDepth,
                                             separation: settings.separation)
                 encoded = try PNG.encode(converted, options: settings.encoding)
@@ -106,28 +117,34 @@ enum PNGStream {
     enum Message: Sendable {
         case header(Header)
         case rows([UInt8], count: Int)
+        /// Every row was sent and the file was read to its end (IEND) without error.
+        case finished
         case failure(GamutError)
     }
 
     /// Returns nil when the file needs the whole-image path.
     static func convert(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings) throws(GamutError) -> ([UInt8], PNGConversion.Summary)? {
         guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
-        let types = bytes.withUnsafeBytes { PNGReader.chunkTypes($0) }
+        let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
         guard types.afterData.isDisjoint(with: ["tEXt", "zTXt", "iTXt"]) else { return nil }
         let (depth, colorType) = (bytes[24], bytes[25])
         if colorType == 0 && depth == 16 && types.beforeData.contains("tRNS") { return nil }
+        // Palette images (small, 8-bit at most) take the whole-image path, which checks their indices against the PLTE;
+        // so do files with more ancillary chunks than one libspng context accepts.
+        if colorType == 3 || types.cachedChunks > PNG.cachedChunkLimit { return nil }
+        let structureWarnings = types.warnings
 
         let channel = Channel(capacity: chunksInFlight)
         let chunksBeforeData = types.beforeData
         DispatchQueue.global(qos: .userInitiated).async {
-            produce(bytes, path: path, settings: settings, chunksBeforeData: chunksBeforeData, into: channel)
+            produce(bytes, path: path, settings: settings, chunksBeforeData: chunksBeforeData, warnings: structureWarnings, into: channel)
         }
         guard let first = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped without a header", path: path) }
         let header: Header
         switch first {
         case .header(let value): header = value
         case .failure(let error): channel.close(); throw error
-        case .rows: channel.close(); throw GamutError(.invalidPNG, "rows arrived before the header", path: path)
+        case .rows, .finished: channel.close(); throw GamutError(.invalidPNG, "rows arrived before the header", path: path)
         }
 
         let ctx = try SPNGContext(encoder: true, path: path)
@@ -143,7 +160,7 @@ enum PNGStream {
                 guard let message = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped early", path: path) }
                 switch message {
                 case .failure(let error): throw error
-                case .header: throw GamutError(.invalidPNG, "a second header arrived", path: path)
+                case .header, .finished: throw GamutError(.invalidPNG, "the decoder stopped after \(written) rows", path: path)
                 case .rows(let chunk, let count):
                     for row in 0..<count {
                         let status = chunk.withUnsafeBytes { spng_encode_row(ctx.raw, $0.baseAddress! + row * rowLength, rowLength) }
@@ -152,6 +169,12 @@ enum PNGStream {
                         try ctx.check(status, "cannot encode row \(written - 1)")
                     }
                 }
+            }
+            // The rows are all here; the output is kept only if the input is whole to its IEND.
+            switch channel.receive() {
+            case .finished: break
+            case .failure(let error): throw error
+            default: throw GamutError(.invalidPNG, "the decoder did not confirm the end of the file", path: path)
             }
         } catch {
             channel.close()
@@ -166,10 +189,10 @@ enum PNGStream {
 
     /// Decodes rows, converts them, and sends them; runs on its own thread, owning the decoder.
     static func produce(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
-                        into channel: Channel) {
+                        warnings: [String], into channel: Channel) {
         let outcome: Result<Void, GamutError> = bytes.withUnsafeBytes { buffer in
             do throws(GamutError) {
-                try produceRows(buffer, path: path, settings: settings, chunksBeforeData: chunksBeforeData, into: channel)
+                try produceRows(buffer, path: path, settings: settings, chunksBeforeData: chunksBeforeData, warnings: warnings, into: channel)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -179,18 +202,17 @@ enum PNGStream {
     }
 
     private static func produceRows(_ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
-                                    chunksBeforeData: Set<String>, into channel: Channel) throws(GamutError) {
+                                    chunksBeforeData: Set<String>, warnings structureWarnings: [String], into channel: Channel) throws(GamutError) {
         let ctx = try SPNGContext(encoder: false, path: path)
         let ihdr = try PNGReader.prepare(ctx, buffer, options: settings.decoding)
         let width = Int(ihdr.width), height = Int(ihdr.height)
         var trns = spng_trns()
-        let hasTransparency = spng_get_trns(ctx.raw, &trns) == 0
-        var (spngFormat, format, bigEndian) = try PNGReader.format(
+        let hasTransparency = try ctx.present(spng_get_trns(ctx.raw, &trns), "cannot read the tRNS chunk")
+        let (spngFormat, format) = try PNGReader.format(
             colorType: Int(ihdr.color_type), depth: Int(ihdr.bit_depth), transparency: hasTransparency, path: path)
         if format == .gray16 && hasTransparency {  // excluded by the caller, which takes the whole-image path
             throw GamutError(.unsupportedImage, "streaming does not expand 16-bit gray tRNS", path: path)
         }
-        if bigEndian { format = format.with(.uint16BigEndian) }
         let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
         try ctx.check(spng_decode_image(ctx.raw, nil, 0, spngFormat, flags | Int32(SPNG_DECODE_PROGRESSIVE.rawValue)),
                       "cannot start decoding")
@@ -198,12 +220,12 @@ enum PNGStream {
         try PNGReader.readColorChunks(ctx, into: &color, options: settings.decoding, chunkTypes: chunksBeforeData)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)
 
-        let destination = try PixelFormat.converting(format, to: settings.profile, bitDepth: settings.bitDepth, bigEndian: true)
+        let destination = try PixelFormat.converting(format, to: settings.profile, bitDepth: settings.bitDepth)
         let transform = try ColorTransform(from: profile, format: format, to: settings.profile, format: destination,
                                            intent: settings.intent, blackPointCompensation: settings.blackPointCompensation)
         let metadata = try PNGReader.readMetadata(ctx)
         channel.send(.header(Header(width: width, height: height, fileBitDepth: Int(ihdr.bit_depth), sourceProfile: profile.name,
-                                    destinationFormat: destination, warnings: warnings, metadata: metadata)))
+                                    destinationFormat: destination, warnings: structureWarnings + warnings, metadata: metadata)))
 
         let rowLength = width * format.bytesPerPixel
         var rowsDone = 0
@@ -220,6 +242,8 @@ enum PNGStream {
             guard channel.send(.rows(converted.bytes, count: count)) else { return }  // the consumer gave up
             rowsDone += count
         }
+        try PNGReader.finish(ctx)
+        channel.send(.finished)
     }
 
     /// A bounded queue between the decoding thread and the encoding caller.

@@ -23,11 +23,22 @@ struct SPNGContext: ~Copyable {
     }
 
     static func message(_ status: Int32) -> String {
-        spng_strerror(status).map { String(cString: $0) } ?? "libspng error \(status)"
+        if status == Int32(SPNG_IO_EOF.rawValue) { return "the file ends early (truncated, or a chunk claims more bytes than the file has)" }
+        return spng_strerror(status).map { String(cString: $0) } ?? "libspng error \(status)"
     }
 
     /// Whether `status` says the chunk is absent (not an error).
     static func isAbsent(_ status: Int32) -> Bool {
         status == Int32(SPNG_ECHUNKAVAIL.rawValue)
+    }
+
+    /// For `spng_get_*` calls: true when the chunk was read, false when the file has none, and the error
+    /// otherwise. Every call's status is checked, so the first error libspng meets is the one reported (a
+    /// failed call leaves the context unusable, and later calls would only say "non-recoverable state").
+    func present(_ status: Int32, _ what: String) throws(GamutError) -> Bool {
+        if status == 0 { return true }
+        if Self.isAbsent(status) { return false }
+        try check(status, what)
+        return false
     }
 }

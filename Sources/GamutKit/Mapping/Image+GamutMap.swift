@@ -37,35 +37,26 @@ extension Image {
         let toTarget = Rows3(mapper.targetFromXYZ * mapper.sourceModel.toXYZD50)
         let kernel = mapper.kernel, targetCurves = mapper.targetModel.curves
         let outMax = destination.sample == .uint8 ? 255.0 : 65535.0
-        let channels = sourceFormat.channelCount, outChannels = destination.channelCount
+        let outChannels = destination.channelCount
         let inRow = pixels.rowBytes, outRow = result.pixels.rowBytes
         let bands = max(1, ColorTransform.bandCount(pixels: width * height, height: height, threads: threads))
         let rowsPerBand = (height + bands - 1) / bands
         let (w, h) = (width, height)
-        let sixteen = sourceFormat.sample != .uint8, bigEndian = sourceFormat.sample == .uint16BigEndian
+        let reader = SampleReader(sourceFormat)
         let outSixteen = destination.sample != .uint8
         @Sendable func encode(_ linear: SIMD3<Double>) -> SIMD3<UInt16> {
             SIMD3((0..<3).map { UInt16((min(max(targetCurves[$0].encode(linear[$0]), 0), 1) * outMax).rounded()) })
         }
-        pixels.bytes.withUnsafeBytes { (sourceBytes: UnsafeRawBufferPointer) in
+        pixels.withUnsafeBytes { (sourceBytes: UnsafeRawBufferPointer) in
             nonisolated(unsafe) let input = sourceBytes
-            result.pixels.bytes.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) in
+            result.pixels.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) in
                 nonisolated(unsafe) let out = output
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
                     var cache: [UInt64: SIMD3<UInt16>] = [:]
                     for y in (band * rowsPerBand)..<min(h, (band + 1) * rowsPerBand) {
                         for x in 0..<w {
-                            var code = SIMD3<Int>(repeating: 0)
-                            for c in 0..<3 {
-                                let offset = y * inRow + (x * channels + c) * (sixteen ? 2 : 1)
-                                if !sixteen {
-                                    code[c] = Int(input[offset])
-                                } else if bigEndian {
-                                    code[c] = Int(input[offset]) << 8 | Int(input[offset + 1])
-                                } else {
-                                    code[c] = Int(input.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
-                                }
-                            }
+                            let row = input.baseAddress! + y * inRow
+                            let code = SIMD3(reader.integer(row, x, 0), reader.integer(row, x, 1), reader.integer(row, x, 2))
                             let linear = SIMD3(luts[0][code.x], luts[1][code.y], luts[2][code.z])
                             let value: SIMD3<UInt16>
                             if GamutKernel.inGamut(toTarget * linear) {

@@ -73,6 +73,9 @@ extension GamutPolicy {
                     guard let a = assets, !a.isEmpty else { throw fail(item.line, "a suppression needs \"assets\": a non-empty array of names or globs") }
                     policy.suppressions.append(Suppression(rule: r, assets: a, reason: reason))
                 }
+            case "advisory":
+                guard case .bool(let on) = member.value.value else { throw fail(member.line, "advisory must be true or false") }
+                policy.showsAdvisory = on
             case "contrast":
                 guard let list = member.value.elements else { throw fail(member.line, "contrast must be an array of pairs") }
                 for item in list {
@@ -133,7 +136,7 @@ extension GamutPolicy {
                     policy.colorVisionSeverities = values
                 }
             default:
-                throw fail(member.line, "unknown key \"\(member.key)\" (known: target, thresholds, severity, suppress, contrast, distinct, colorVision)")
+                throw fail(member.line, "unknown key \"\(member.key)\" (known: target, thresholds, severity, advisory, suppress, contrast, distinct, colorVision)")
             }
         }
         return policy

@@ -82,6 +82,10 @@ public struct GamutPolicy: Sendable, Hashable {
     public var severities: [String: Severity?]
     /// Suppressions, applied after severities.
     public var suppressions: [Suppression]
+    /// Whether advisory rules (``Rule/isAdvisory``: increased-contrast variants, images without a profile, sets not
+    /// checked, …) report. Off by default; the policy key `"advisory": true` or the CLI's `--advisory` turns them all
+    /// on, and a `severity` entry for one advisory rule turns that rule on.
+    public var showsAdvisory = false
 
     /// The defaults: every rule at its default severity, nothing suppressed.
     public init(settings: AnalysisSettings = .init(), severities: [String: Severity?] = [:], suppressions: [Suppression] = []) {
@@ -90,13 +94,22 @@ public struct GamutPolicy: Sendable, Hashable {
         self.suppressions = suppressions
     }
 
-    /// The findings this policy keeps, with their configured severities.
-    public func apply(to findings: [Finding]) -> [Finding] {
-        findings.compactMap { finding in
+    /// The findings this policy keeps, with their configured severities (advisory rules only when turned on).
+    public func apply(to findings: [Finding]) -> [Finding] { partition(findings).shown }
+
+    /// The findings this policy keeps, with their configured severities, and how many findings of advisory rules that
+    /// are not turned on it leaves out, by rule id (rules switched off and suppressed findings are not counted: the
+    /// policy asked for that).
+    public func partition(_ findings: [Finding]) -> (shown: [Finding], notShown: [String: Int]) {
+        var notShown: [String: Int] = [:]
+        let shown = findings.compactMap { finding -> Finding? in
             var finding = finding
             if let configured = severities[finding.ruleID] {
                 guard let severity = configured else { return nil }
                 finding.severity = severity
+            } else if let rule = Rules.rule(finding.ruleID), rule.isAdvisory, !showsAdvisory {
+                notShown[finding.ruleID, default: 0] += 1
+                return nil
             }
             let subject = finding.location.asset ?? finding.location.file
             let suppressed = suppressions.contains { s in
@@ -105,12 +118,18 @@ public struct GamutPolicy: Sendable, Hashable {
             }
             return suppressed ? nil : finding
         }
+        return (shown, notShown)
     }
 
-    /// The policy with the same findings applied to a whole report.
+    /// The policy with the same findings applied to a whole report; advisory findings left out are added to
+    /// ``CheckReport/notShown``.
     public func apply(to report: CheckReport) -> CheckReport {
         var report = report
-        for i in report.files.indices { report.files[i].findings = apply(to: report.files[i].findings) }
+        for i in report.files.indices {
+            let (shown, notShown) = partition(report.files[i].findings)
+            report.files[i].findings = shown
+            report.notShown.merge(notShown, uniquingKeysWith: +)
+        }
         return report
     }
 }

@@ -12,6 +12,9 @@ public struct CheckReport: Sendable {
         public var clipMask: String?
         /// A failure to write its clip mask.
         public var outputError: GamutError?
+        /// Set when the file was refused by a limit the caller can raise (an image over the pixel budget,
+        /// ``PNG/DecodingOptions/maximumPixels``); it also has an `unreadable` finding. The CLI exits 2 for it.
+        public var refusal: GamutError?
     }
 
     /// Checked files, in path order.
@@ -20,6 +23,8 @@ public struct CheckReport: Sendable {
     public var target: String
     /// The settings used.
     public var settings: AnalysisSettings
+    /// Findings of advisory rules the policy left out (see ``Rule/isAdvisory``), by rule id.
+    public var notShown: [String: Int] = [:]
 
     /// Creates a report.
     public init(files: [FileResult], target: String, settings: AnalysisSettings) {

@@ -27,6 +27,9 @@ public struct FindingLocation: Sendable, Hashable, Codable {
     public var keyPath: String?
     /// The asset's name in its catalog (namespaced folders included, like `Brand/Accent`).
     public var asset: String?
+    /// Every file the finding stands for, when one finding reports a problem several files share (the sizes of an
+    /// image set or app icon); ``file`` is the one its numbers and region come from. Nil for one file.
+    public var files: [String]?
 
     /// Creates a location.
     public init(file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil,

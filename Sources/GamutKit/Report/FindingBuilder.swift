@@ -61,6 +61,13 @@ public enum FindingBuilder {
     }
 
     /// The finding for a file that could not be read.
+    /// A `decoder-warning` finding: something the decoder noticed and worked around (an animation's other frames,
+    /// palette indices past the PLTE, an ignored cICP).
+    static func decoderWarning(_ file: String, _ message: String) -> Finding {
+        Finding(ruleID: Rules.decoderWarning.id, severity: Rules.decoderWarning.defaultSeverity, location: FindingLocation(file: file),
+                message: message, fixHint: Rules.decoderWarning.fixHint)
+    }
+
     public static func unreadable(_ file: String, _ error: any Error) -> Finding {
         let text = (error as? GamutError).map { e in
             ([e.message] + e.underlying.filter { !$0.isEmpty && !e.message.contains($0) }).joined(separator: ": ")

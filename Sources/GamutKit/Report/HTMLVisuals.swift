@@ -42,18 +42,28 @@ public struct HTMLVisuals: Sendable {
 
     /// An 8-bit sRGB image as seen with a simulated deficiency (simulated in linear sRGB, clipped).
     static func simulated(_ image: Image, _ simulation: ColorVisionSimulation) -> Image {
-        let linear = (0..<256).map { TransferFunction.sRGB.linearize(Double($0) / 255) }
+        let reader = SampleReader(image.pixels.format)
+        let scale = Double(reader.maximum)
+        let linear = (0...reader.maximum).map { TransferFunction.sRGB.linearize(Double($0) / scale) }
         var result = image
-        let channels = image.pixels.format.channelCount
-        var bytes = image.pixels.bytes
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let base = y * image.pixels.rowBytes + x * channels
-                let c = simulation.simulate(linearSRGB: [linear[Int(bytes[base])], linear[Int(bytes[base + 1])], linear[Int(bytes[base + 2])]])
-                for k in 0..<3 { bytes[base + k] = UInt8((TransferFunction.sRGB.encode(min(max(c[k], 0), 1)) * 255).rounded()) }
+        let rowBytes = image.pixels.rowBytes
+        result.pixels.withUnsafeMutableBytes { raw in
+            for y in 0..<image.height {
+                let row = raw.baseAddress! + y * rowBytes
+                for x in 0..<image.width {
+                    let c = simulation.simulate(linearSRGB: (0..<3).map { linear[reader.integer(row, x, $0)] })
+                    for k in 0..<3 {
+                        let code = (TransferFunction.sRGB.encode(min(max(c[k], 0), 1)) * scale).rounded()
+                        let index = x * reader.channels + k
+                        if reader.sixteenBit {
+                            row.storeBytes(of: UInt16(code), toByteOffset: index * 2, as: UInt16.self)
+                        } else {
+                            row.storeBytes(of: UInt8(code), toByteOffset: index, as: UInt8.self)
+                        }
+                    }
+                }
             }
         }
-        result.pixels.bytes = bytes
         return result
     }
 

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `{"schemaVersion": 1, "tool": {"name", "version"}, "target", "settings": {…},
 ///   "files": [{"path", "analysis": {…} | null, "findings": [{"ruleId", "severity", "location", "message",
-///   "values", "fixHint"}], "clipMask"?}], "summary": {"files", "error", "warning", "info"}}`
+///   "values", "fixHint"}], "clipMask"?}], "summary": {"files", "error", "warning", "info", "notShown"?}}`
 public enum JSONRenderer {
     /// The schema version this renderer writes; it changes when a field is removed or changes meaning.
     public static let schemaVersion = 1
@@ -18,7 +18,8 @@ public enum JSONRenderer {
                 .init(path: file.path, analysis: file.analysis.map(AnalysisJSON.init), findings: file.findings.map(FindingJSON.init),
                       clipMask: file.clipMask)
             },
-            summary: .init(files: report.files.count, error: report.count(.error), warning: report.count(.warning), info: report.count(.info)))
+            summary: .init(files: report.files.count, error: report.count(.error), warning: report.count(.warning), info: report.count(.info),
+                           notShown: report.notShown.isEmpty ? nil : report.notShown))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
@@ -27,7 +28,11 @@ public enum JSONRenderer {
 
     struct Document: Encodable {
         struct Tool: Encodable { var name, version: String }
-        struct Summary: Encodable { var files, error, warning, info: Int }
+        struct Summary: Encodable {
+            var files, error, warning, info: Int
+            /// Advisory findings left out, by rule id (absent when none was).
+            var notShown: [String: Int]?
+        }
         var schemaVersion: Int
         var tool: Tool
         var target: String

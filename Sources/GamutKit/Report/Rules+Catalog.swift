@@ -23,10 +23,12 @@ extension Rules {
         rationale: "Xcode may read such a value differently from what the designer picked, or drop the entry silently.",
         fixHint: "Correct the value at the key path given; the message says which values are valid.")
 
-    /// A key or idiom Xcode doesn't write.
+    /// A key, appearance or idiom that Apple's Asset Catalog Format Reference doesn't name. Info, never an error:
+    /// Xcode keeps adding keys, and one GamutKit doesn't know yet changes nothing it checks.
     public static let catalogUnknown = Rule(
-        id: "catalog-unknown", name: "Unknown catalog key", defaultSeverity: .warning,
-        summary: "A key, appearance or idiom that Xcode doesn't write (often a typo or a merge leftover).",
+        id: "catalog-unknown", name: "Unknown catalog key", defaultSeverity: .info,
+        summary: "A key, appearance or idiom that Apple's Asset Catalog Format Reference doesn't name (often a typo, a mis-cased "
+            + "key or a merge leftover).",
         rationale: "Xcode ignores what it doesn't know, so the variant it was meant to describe doesn't exist.",
         fixHint: "Remove the key or correct its spelling.")
 
@@ -42,18 +44,19 @@ extension Rules {
     public static let notChecked = Rule(
         id: "not-checked", name: "Not checked", defaultSeverity: .info,
         summary: "A set type other than colorset, imageset and appiconset (data, symbols, textures, …), or an image that is "
-            + "not PNG (PDF, SVG, JPEG, HEIC): listed, not checked.",
+            + "not PNG by its content (PDF, SVG, JPEG, HEIC, a WebP named .png): listed, not checked. Advisory.",
         rationale: "It may hold colors or images that these rules don't see.",
-        fixHint: "Nothing to do; check such assets by other means.")
+        fixHint: "Nothing to do; check such assets by other means.",
+        isAdvisory: true)
 
-    /// A system color reference not in the bundled table.
+    /// A system color reference that names no color Apple documents.
     public static let unresolvedSystemColor = Rule(
-        id: "unresolved-system-color", name: "Unresolved system color", defaultSeverity: .info,
-        summary: "A reference to a system color (platform + reference) that isn't in the bundled HIG table; it is left "
-            + "out of the color comparisons.",
-        rationale: "HIG (Color): system colors adapt to appearance and accessibility settings; GamutKit can only compare "
-            + "the ones the HIG publishes.",
-        fixHint: "Nothing to do unless the reference is misspelled.")
+        id: "unresolved-system-color", name: "Unknown system color", defaultSeverity: .info,
+        summary: "A reference to a system color (platform + reference) that names no color UIKit or AppKit documents "
+            + "(`labelColor`, `systemBackgroundColor` and the others are known); it is left out of the color comparisons.",
+        rationale: "HIG (Color): system colors adapt to appearance and accessibility settings; a reference no platform "
+            + "defines is usually misspelled.",
+        fixHint: "Pick the system color again in Xcode's color set inspector (Content), or correct the reference's spelling.")
 
     /// A filename escaping its set folder.
     public static let unsafePath = Rule(
@@ -79,9 +82,9 @@ extension Rules {
 
     // MARK: Colors
 
-    /// A wide color that sRGB displays clip visibly, with no sRGB variant.
+    /// A wide color that sRGB displays clip visibly, with no sRGB variant: the mission's main finding, an error.
     public static let colorNeedsSRGBVariant = Rule(
-        id: "color-needs-srgb-variant", name: "Wide color without sRGB variant", defaultSeverity: .warning,
+        id: "color-needs-srgb-variant", name: "Wide color without sRGB variant", defaultSeverity: .error,
         summary: "A colorset entry outside sRGB that sRGB displays clip visibly (ΔE00 ≥ 1.0), in a set with no `display-gamut` "
             + "sRGB entry for the same appearance and idiom.",
         rationale: "HIG (Color management): provide color space–specific color variations \"to ensure visual fidelity on both "
@@ -103,20 +106,23 @@ extension Rules {
         rationale: "Devices of the missing gamut fall back to another entry, which is rarely what was meant.",
         fixHint: "Fill both slots, or remove the display-gamut split.")
 
-    /// A custom color without a dark variant.
+    /// A custom color without a dark variant, in an app that has dark variants elsewhere.
     public static let missingDarkVariant = Rule(
         id: "missing-dark-variant", name: "No dark variant", defaultSeverity: .warning,
-        summary: "A custom color with no `luminosity` dark entry.",
+        summary: "A custom color with no `luminosity` dark entry (a dark entry naming a system color counts), reported only "
+            + "when another catalog or set of the same run has dark variants (the app supports Dark Mode), and never for "
+            + "watchOS catalogs (always dark) or app icons.",
         rationale: higContexts + " \"If you define a custom color, make sure to supply light and dark variants.\"",
         fixHint: "Add a Dark appearance to the color set (Appearances: Any, Dark) and pick a color for it.")
 
-    /// A custom color without an increased-contrast variant.
+    /// A custom color without an increased-contrast variant (advisory).
     public static let missingHighContrastVariant = Rule(
         id: "missing-high-contrast-variant", name: "No increased-contrast variant", defaultSeverity: .info,
         summary: "A custom color with no `contrast` high entry.",
         rationale: higContexts + " Supply \"an increased contrast option for each variant that provides a significantly "
             + "higher amount of visual differentiation\".",
-        fixHint: "Turn on High Contrast for the color set and pick colors for it.")
+        fixHint: "Turn on High Contrast for the color set and pick colors for it.",
+        isAdvisory: true)
 
     /// A dark variant equal to the light one.
     public static let darkSameAsLight = Rule(
@@ -128,8 +134,10 @@ extension Rules {
     /// A custom color that repeats a published system color.
     public static let systemColorDuplicate = Rule(
         id: "system-color-duplicate", name: "Hard-coded system color", defaultSeverity: .warning,
-        summary: "A custom color within ΔE00 1.0 of a system color value the HIG publishes (current or earlier tables), "
-            + "for the same appearance.",
+        summary: "A custom color within ΔE00 1.0 of a system color the HIG publishes, in light and in dark alike (both "
+            + "appearances a device shows must match the same system color), compared with the current table and the earlier "
+            + "table of the platform the entry targets: its idiom, or for `universal` the platforms the catalog is for (its app "
+            + "icons, idioms and system color references say which).",
         rationale: "HIG (Color): \"Avoid hard-coding system color values in your app.\" The actual values change between "
             + "releases and adapt to accessibility settings.",
         fixHint: "Use the system color (in the color set: Content → System color, or the `Color`/`UIColor` API) instead.")
@@ -140,7 +148,7 @@ extension Rules {
     public static let imageNeedsSRGBVariant = Rule(
         id: "image-needs-srgb-variant", name: "Wide image without sRGB variant", defaultSeverity: .warning,
         summary: "An image with a profile wider than sRGB whose pixels sRGB displays clip visibly (at least 16 pixels at "
-            + "ΔE00 ≥ 1.0), in a set with no `display-gamut` sRGB entry.",
+            + "ΔE00 ≥ 1.0), in a set with no `display-gamut` sRGB entry; one finding per set, listing its files.",
         rationale: "HIG (Color management): provide color space–specific image variations \"to ensure visual fidelity on "
             + "both wide color and sRGB displays\".",
         fixHint: "Add an sRGB `display-gamut` variant: `gamut-check convert FILE --to srgb` makes one.")
@@ -148,16 +156,19 @@ extension Rules {
     /// A P3 image with 8 bits per channel.
     public static let p3Image8Bit = Rule(
         id: "p3-image-8-bit", name: "P3 image at 8 bits", defaultSeverity: .warning,
-        summary: "An image with a wide-gamut profile stored with 8 bits per channel.",
+        summary: "An image whose profile is wider than sRGB (a primary or secondary clipped visibly on sRGB, whatever the "
+            + "profile's name) stored with 8 bits per channel; one finding per set, listing its files.",
         rationale: higWideColor + " At 8 bits, P3's wider steps band in smooth gradients.",
         fixHint: "Export at 16 bits per channel (PNG).")
 
-    /// An image without color information.
+    /// An image without color information (advisory: every Apple platform shows it as sRGB, as Xcode treats it).
     public static let imageWithoutProfile = Rule(
-        id: "image-without-profile", name: "No embedded profile", defaultSeverity: .warning,
-        summary: "An image with no iCCP, sRGB, cICP or gAMA/cHRM chunk: displays assume sRGB.",
+        id: "image-without-profile", name: "No embedded profile", defaultSeverity: .info,
+        summary: "An image with no iCCP, sRGB, cICP or gAMA/cHRM chunk: Xcode and every Apple platform treat it as sRGB, "
+            + "so it is checked as sRGB; one finding per set.",
         rationale: higProfiles + " An untagged P3 export looks dull on every display.",
-        fixHint: "Export with the color profile embedded (Display P3 or sRGB).")
+        fixHint: "Export with the color profile embedded (Display P3 or sRGB).",
+        isAdvisory: true)
 
     /// A P3-tagged image whose pixels all fit in sRGB.
     public static let wideProfileFitsSRGB = Rule(
@@ -165,14 +176,16 @@ extension Rules {
         summary: "An image with a wide-gamut profile whose pixels are all inside sRGB.",
         rationale: "HIG (Color management): \"The sRGB color space produces accurate colors on most displays.\" Nothing is "
             + "lost, but the wide profile buys nothing.",
-        fixHint: "Nothing to do; an sRGB export would be equivalent.")
+        fixHint: "Nothing to do; an sRGB export would be equivalent.",
+        isAdvisory: true)
 
     /// A template image carrying a wide-gamut profile.
     public static let templateWideGamut = Rule(
         id: "template-wide-gamut", name: "Template image with wide profile", defaultSeverity: .info,
         summary: "An image set rendered as a template (only alpha is used) whose image carries a wide-gamut profile.",
         rationale: "Template images are tinted by the system; their colors, and their profile, are ignored.",
-        fixHint: "Nothing to fix; exporting templates in sRGB or gray keeps them smaller.")
+        fixHint: "Nothing to fix; exporting templates in sRGB or gray keeps them smaller.",
+        isAdvisory: true)
 
     /// Every catalog rule, in report order.
     static let catalog = [

@@ -12,6 +12,10 @@ public struct Rule: Sendable, Hashable {
     public var rationale: String
     /// How to fix a finding.
     public var fixHint: String
+    /// An advisory rule is off unless a policy (`"advisory": true`, or a severity for the rule) or the CLI's
+    /// `--advisory` turns it on: what it reports is worth knowing once, not fixing in every release. Reports
+    /// count the advisory findings they leave out (``CheckReport/notShown``).
+    public var isAdvisory = false
 }
 
 /// The analyzer's rules.
@@ -46,9 +50,9 @@ public enum Rules {
             + "viewing them on an sRGB display.\" Status colors, chart series and brand shades lose their meaning.",
         fixHint: "Give the colors sRGB variants that stay ≥ 1.0 ΔE00 apart, or move them further apart in the source.")
 
-    /// Gradients whose clipped stretch renders flat.
+    /// Gradients whose clipped stretch renders flat: visible loss, an error.
     public static let gradientClipping = Rule(
-        id: "gradient-clipping", name: "Gradient clips", defaultSeverity: .warning,
+        id: "gradient-clipping", name: "Gradient clips", defaultSeverity: .error,
         summary: "A gradient (explicit, or a smooth run along image rows or columns of at least 8 pixels) whose shown color "
             + "steps by < 0.5 ΔE00 while the source changes by ≥ 1.0 ΔE00 across the stretch.",
         rationale: "HIG (Color management): \"Gradients that use P3 colors can also sometimes appear clipped on sRGB displays.\"",
@@ -61,8 +65,16 @@ public enum Rules {
         rationale: "An asset that can't be decoded can't be checked, and may not display at all.",
         fixHint: "Re-export the file; the message says what is wrong with it.")
 
+    /// A file read with a caveat the decoder noticed.
+    public static let decoderWarning = Rule(
+        id: "decoder-warning", name: "Read with a caveat", defaultSeverity: .warning,
+        summary: "A file that was read, but not all of it as it claims to be: an animated PNG whose other frames were not "
+            + "checked, palette indices past the PLTE (shown as black), or color signalling that was ignored.",
+        rationale: "What was checked is not all that ships: frames not analyzed, or pixels whose color depends on the decoder.",
+        fixHint: "Re-export the file; for animations, check each frame as a still image.")
+
     /// The image and color-list rules, in report order.
-    static let analyzer = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable]
+    static let analyzer = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable, decoderWarning]
 
     /// Every rule (the analyzer's, then the asset catalog's), in report order.
     public static let all = analyzer + catalog + accessibility

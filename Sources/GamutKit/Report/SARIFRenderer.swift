@@ -14,7 +14,8 @@ public enum SARIFRenderer {
                 "help": ["text": rule.rationale + " Fix: " + rule.fixHint,
                          "markdown": "**\(rule.name)**: \(rule.summary)\n\n*Why:* \(rule.rationale)\n\n*Fix:* \(rule.fixHint)"],
                 "helpUri": Rules.higColorManagement,
-                "defaultConfiguration": ["level": level(rule.defaultSeverity)],
+                // Advisory rules report only when a policy or --advisory turns them on.
+                "defaultConfiguration": ["level": level(rule.defaultSeverity), "enabled": !rule.isAdvisory],
             ]
         }
         let results: [[String: Any]] = report.findings.map { finding in

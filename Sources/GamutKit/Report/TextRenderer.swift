@@ -23,7 +23,17 @@ public struct TextRenderer: Sendable {
             if let mask = file.clipMask { lines.append("  " + paint("clip mask: \(mask)", "2")) }
         }
         lines.append(summary(report))
+        if let notShown = notShownSummary(report) { lines.append(paint(notShown, "2")) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "Not shown: 12 advisory findings (missing-high-contrast-variant 9, not-checked 3); …", or nil when none was left out.
+    public func notShownSummary(_ report: CheckReport) -> String? {
+        let total = report.notShown.values.reduce(0, +)
+        guard total > 0 else { return nil }
+        let byRule = report.notShown.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+        return "Not shown: \(total) advisory finding\(total == 1 ? "" : "s") (\(byRule.joined(separator: ", "))); "
+            + "--advisory or \"advisory\": true in the policy shows them"
     }
 
     /// "3 files checked against sRGB: 1 error, 2 warnings, 0 info (1 file with findings)"

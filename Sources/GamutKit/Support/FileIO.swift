@@ -6,7 +6,13 @@ enum FileIO {
     static func read(_ path: String, maximumSize: Int, what: String) throws(GamutError) -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw GamutError(.io, "cannot read \(what): \(errnoText())", path: path)
+            let reason = errnoText()
+            var link = stat()
+            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw GamutError(.io, "cannot read \(what): it is a symbolic link to \(target), which does not exist (dangling link)", path: path)
+            }
+            throw GamutError(.io, "cannot read \(what): \(reason)", path: path)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw GamutError(.io, "cannot read \(what): not a regular file", path: path)

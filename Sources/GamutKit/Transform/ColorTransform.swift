@@ -78,7 +78,7 @@ public final class ColorTransform: Sendable {
 
     private static func fastKernel(_ source: ColorProfile, _ sourceFormat: PixelFormat, _ destination: ColorProfile,
                                    _ destinationFormat: PixelFormat, _ intent: RenderingIntent, _ bpc: Bool) throws(GamutError) -> ShaperKernel? {
-        let integer: Set<PixelFormat.Sample> = [.uint8, .uint16, .uint16BigEndian]
+        let integer: Set<PixelFormat.Sample> = [.uint8, .uint16]
         guard let sourceModel = source.shaper, let destinationModel = destination.shaper,
               intent != .absoluteColorimetric,
               integer.contains(sourceFormat.sample), integer.contains(destinationFormat.sample),
@@ -117,8 +117,8 @@ public final class ColorTransform: Sendable {
         guard width > 0, height > 0 else { return }
         let bands = Self.bandCount(pixels: width * height, height: height, threads: threads)
         let inputStride = source.rowBytes, outputStride = destination.rowBytes
-        source.bytes.withUnsafeBytes { input in
-            destination.bytes.withUnsafeMutableBytes { output in
+        source.withUnsafeBytes { input in
+            destination.withUnsafeMutableBytes { output in
                 let rows = RowBands(input: input.baseAddress!, output: output.baseAddress!, height: height, bands: bands)
                 rows.forEach { first, count in
                     let inputRow = rows.input + first * inputStride
@@ -162,7 +162,6 @@ public final class ColorTransform: Sendable {
             switch sample {
             case .uint8: raw.storeBytes(of: UInt8(clamping: Int(value.rounded())), toByteOffset: index, as: UInt8.self)
             case .uint16: raw.storeBytes(of: UInt16(clamping: Int(value.rounded())), toByteOffset: index * 2, as: UInt16.self)
-            case .uint16BigEndian: raw.storeBytes(of: UInt16(clamping: Int(value.rounded())).bigEndian, toByteOffset: index * 2, as: UInt16.self)
             case .float32: raw.storeBytes(of: Float(value), toByteOffset: index * 4, as: Float.self)
             }
         }

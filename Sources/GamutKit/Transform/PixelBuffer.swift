@@ -1,4 +1,8 @@
 /// A rectangle of pixels in one ``PixelFormat``, rows `rowBytes` apart.
+///
+/// The samples can be read (``bytes``, ``value(x:y:channel:)``, ``integer(x:y:channel:)``) but not resized: a buffer
+/// always holds at least `rowBytes × (height − 1) + width × bytesPerPixel` bytes, so no transform can read or write
+/// past its end. To change pixels, make a new buffer with ``init(width:height:format:bytes:rowBytes:)``.
 public struct PixelBuffer: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int
@@ -8,8 +12,9 @@ public struct PixelBuffer: Sendable, Equatable {
     public let format: PixelFormat
     /// Bytes from the start of one row to the start of the next (at least `width × bytesPerPixel`).
     public let rowBytes: Int
-    /// The samples, row by row.
-    public var bytes: [UInt8]
+    /// The samples, row by row (16-bit samples in the machine's byte order).
+    public var bytes: [UInt8] { storage }
+    private var storage: [UInt8]
 
     /// A zero-filled buffer with tightly packed rows (or `rowBytes` apart).
     public init(width: Int, height: Int, format: PixelFormat, rowBytes: Int? = nil) {
@@ -17,7 +22,7 @@ public struct PixelBuffer: Sendable, Equatable {
         self.height = max(0, height)
         self.format = format
         self.rowBytes = max(rowBytes ?? 0, self.width * format.bytesPerPixel)
-        self.bytes = [UInt8](repeating: 0, count: self.rowBytes * self.height)
+        self.storage = [UInt8](repeating: 0, count: self.rowBytes * self.height)
     }
 
     /// Wraps existing samples.
@@ -35,7 +40,7 @@ public struct PixelBuffer: Sendable, Equatable {
         self.height = height
         self.format = format
         self.rowBytes = stride
-        self.bytes = bytes
+        self.storage = bytes
     }
 
     /// Wraps 16-bit samples (machine byte order) in an `.uint16` buffer with tight rows.
@@ -57,42 +62,48 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// The sample at (x, y, channel), scaled to 0…1 for integer formats (floats as stored).
     public func value(x: Int, y: Int, channel: Int) -> Double {
-        let offset = y * rowBytes + (x * format.channelCount + channel) * format.bytesPerSample
         switch format.sample {
-        case .uint8: return Double(bytes[offset]) / 255
+        case .uint8: return Double(integer(x: x, y: y, channel: channel)) / 255
         case .uint16: return Double(integer(x: x, y: y, channel: channel)) / 65535
-        case .uint16BigEndian: return Double(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])) / 65535
         case .float32:
-            return Double(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Float.self) })
+            let offset = y * rowBytes + (x * format.channelCount + channel) * 4
+            return Double(storage.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Float.self) })
         }
     }
 
     /// The integer sample at (x, y, channel) for 8- and 16-bit formats (0 for float).
     public func integer(x: Int, y: Int, channel: Int) -> Int {
-        let offset = y * rowBytes + (x * format.channelCount + channel) * format.bytesPerSample
-        switch format.sample {
-        case .uint8: return Int(bytes[offset])
-        case .uint16:
-            return Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt16.self) })
-        case .uint16BigEndian: return Int(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))
-        case .float32: return 0
-        }
+        guard format.sample != .float32 else { return 0 }
+        precondition(x >= 0 && x < width && y >= 0 && y < height && channel >= 0 && channel < format.channelCount,
+                     "pixel (\(x), \(y)) channel \(channel) is outside a \(width)×\(height) \(format) buffer")
+        let reader = SampleReader(format)
+        return storage.withUnsafeBytes { reader.integer($0.baseAddress! + y * rowBytes, x, channel) }
     }
 
     /// The buffer's samples as 16-bit integers (machine order), for `.uint16` buffers with tight rows.
     public var samples16: [UInt16] {
         guard format.sample == .uint16 else { return [] }
-        return bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self).prefix(width * height * format.channelCount)) }
+        return storage.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self).prefix(width * height * format.channelCount)) }
     }
 
     /// The buffer's samples as floats, for `.float32` buffers with tight rows.
     public var samplesFloat: [Float] {
         guard format.sample == .float32 else { return [] }
-        return bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self).prefix(width * height * format.channelCount)) }
+        return storage.withUnsafeBytes { Array($0.bindMemory(to: Float.self).prefix(width * height * format.channelCount)) }
     }
 
     /// Bytes a buffer of this size needs, with the last row not padded.
     var requiredByteCount: Int {
         height == 0 ? 0 : rowBytes * (height - 1) + width * format.bytesPerPixel
+    }
+
+    /// Calls `body` with the samples' memory (at least ``requiredByteCount`` bytes).
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.withUnsafeBytes(body)
+    }
+
+    /// Calls `body` with the samples' memory to write in place; the buffer's size can't change.
+    mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.withUnsafeMutableBytes(body)
     }
 }

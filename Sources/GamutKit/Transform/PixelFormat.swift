@@ -11,10 +11,9 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public enum Sample: String, Sendable, CaseIterable {
         /// 8-bit unsigned, 0…255.
         case uint8
-        /// 16-bit unsigned in the machine's byte order, 0…65535.
+        /// 16-bit unsigned in the machine's byte order, 0…65535. (Files that store samples big-endian, as PNG
+        /// does, are converted at their decoder and encoder; buffers never hold another byte order.)
         case uint16
-        /// 16-bit unsigned, big-endian (PNG's order), 0…65535.
-        case uint16BigEndian
         /// 32-bit float, 1.0 = full scale; values outside 0…1 are kept (unbounded).
         case float32
     }
@@ -46,10 +45,6 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public static let rgb16 = PixelFormat(.rgb, .uint16)
     /// RGBA, 16-bit, machine byte order.
     public static let rgba16 = PixelFormat(.rgba, .uint16)
-    /// RGB, 16-bit, big-endian (PNG order).
-    public static let rgb16BigEndian = PixelFormat(.rgb, .uint16BigEndian)
-    /// RGBA, 16-bit, big-endian (PNG order).
-    public static let rgba16BigEndian = PixelFormat(.rgba, .uint16BigEndian)
     /// Gray, 32-bit float, unbounded.
     public static let grayFloat = PixelFormat(.gray, .float32)
     /// RGB, 32-bit float, unbounded.
@@ -80,7 +75,7 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public var bytesPerSample: Int {
         switch sample {
         case .uint8: 1
-        case .uint16, .uint16BigEndian: 2
+        case .uint16: 2
         case .float32: 4
         }
     }
@@ -101,31 +96,19 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
         switch (layout, sample) {
         case (.gray, .uint8): CLCMS2_TYPE_GRAY_8
         case (.gray, .uint16): CLCMS2_TYPE_GRAY_16
-        case (.gray, .uint16BigEndian): CLCMS2_TYPE_GRAY_16_SE.bigEndianOnly(CLCMS2_TYPE_GRAY_16)
         case (.gray, .float32): CLCMS2_TYPE_GRAY_FLT
         case (.grayAlpha, .uint8): CLCMS2_TYPE_GRAYA_8
         case (.grayAlpha, .uint16): CLCMS2_TYPE_GRAYA_16
-        case (.grayAlpha, .uint16BigEndian): CLCMS2_TYPE_GRAYA_16_SE.bigEndianOnly(CLCMS2_TYPE_GRAYA_16)
         case (.grayAlpha, .float32): CLCMS2_TYPE_GRAYA_FLT
         case (.rgb, .uint8): CLCMS2_TYPE_RGB_8
         case (.rgb, .uint16): CLCMS2_TYPE_RGB_16
-        case (.rgb, .uint16BigEndian): CLCMS2_TYPE_RGB_16_SE.bigEndianOnly(CLCMS2_TYPE_RGB_16)
         case (.rgb, .float32): CLCMS2_TYPE_RGB_FLT
         case (.rgba, .uint8): CLCMS2_TYPE_RGBA_8
         case (.rgba, .uint16): CLCMS2_TYPE_RGBA_16
-        case (.rgba, .uint16BigEndian): CLCMS2_TYPE_RGBA_16_SE.bigEndianOnly(CLCMS2_TYPE_RGBA_16)
         case (.rgba, .float32): CLCMS2_TYPE_RGBA_FLT
         case (.cmyk, .uint8): CLCMS2_TYPE_CMYK_8
         case (.cmyk, .uint16): CLCMS2_TYPE_CMYK_16
-        case (.cmyk, .uint16BigEndian): CLCMS2_TYPE_CMYK_16_SE.bigEndianOnly(CLCMS2_TYPE_CMYK_16)
         case (.cmyk, .float32): CLCMS2_TYPE_CMYK_FLT
         }
-    }
-}
-
-private extension cmsUInt32Number {
-    /// `TYPE_*_16_SE` swaps bytes relative to the host; on a big-endian host, big-endian is native.
-    func bigEndianOnly(_ native: cmsUInt32Number) -> cmsUInt32Number {
-        1.bigEndian == 1 ? native : self
     }
 }

@@ -47,13 +47,8 @@ final class ShaperKernel: Sendable {
         switch (source.sample, destination.sample) {
         case (.uint8, .uint8): rows(input, inputRowBytes, output, outputRowBytes, width, height, U8.self, U8.self)
         case (.uint8, .uint16): rows(input, inputRowBytes, output, outputRowBytes, width, height, U8.self, U16.self)
-        case (.uint8, .uint16BigEndian): rows(input, inputRowBytes, output, outputRowBytes, width, height, U8.self, U16BE.self)
         case (.uint16, .uint8): rows(input, inputRowBytes, output, outputRowBytes, width, height, U16.self, U8.self)
         case (.uint16, .uint16): rows(input, inputRowBytes, output, outputRowBytes, width, height, U16.self, U16.self)
-        case (.uint16, .uint16BigEndian): rows(input, inputRowBytes, output, outputRowBytes, width, height, U16.self, U16BE.self)
-        case (.uint16BigEndian, .uint8): rows(input, inputRowBytes, output, outputRowBytes, width, height, U16BE.self, U8.self)
-        case (.uint16BigEndian, .uint16): rows(input, inputRowBytes, output, outputRowBytes, width, height, U16BE.self, U16.self)
-        case (.uint16BigEndian, .uint16BigEndian): rows(input, inputRowBytes, output, outputRowBytes, width, height, U16BE.self, U16BE.self)
         default: break  // ColorTransform only builds a kernel for integer formats.
         }
     }
@@ -145,20 +140,5 @@ enum U16: SampleCodec {
     }
     @inline(__always) static func storeAlpha16(_ value: UInt32, _ base: UnsafeMutableRawPointer, _ index: Int) {
         base.storeBytes(of: UInt16(truncatingIfNeeded: value), toByteOffset: index &* 2, as: UInt16.self)
-    }
-}
-
-enum U16BE: SampleCodec {
-    @inline(__always) static func load(_ base: UnsafeRawPointer, _ index: Int) -> Int {
-        Int(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
-    }
-    @inline(__always) static func store(_ value: Float, _ base: UnsafeMutableRawPointer, _ index: Int) {
-        base.storeBytes(of: UInt16(value + 0.5).bigEndian, toByteOffset: index &* 2, as: UInt16.self)
-    }
-    @inline(__always) static func loadAlpha16(_ base: UnsafeRawPointer, _ index: Int) -> UInt32 {
-        UInt32(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
-    }
-    @inline(__always) static func storeAlpha16(_ value: UInt32, _ base: UnsafeMutableRawPointer, _ index: Int) {
-        base.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: index &* 2, as: UInt16.self)
     }
 }

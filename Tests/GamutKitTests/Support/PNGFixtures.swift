@@ -42,7 +42,7 @@ enum PNGFixtures {
         }
         if let intent = o.srgbIntent { precondition(spng_set_srgb(ctx, intent) == 0) }
         if let gamma = o.gamma { precondition(spng_set_gama(ctx, gamma) == 0) }
-        let status = rows.withUnsafeBytes { spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue)) }
+        let status = rows.withUnsafeBytes { spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_RAW.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue)) }
         precondition(status == 0, String(cString: spng_strerror(status)))
         var length = 0
         var error: Int32 = 0

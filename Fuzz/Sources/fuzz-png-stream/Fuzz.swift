@@ -1,0 +1,46 @@
+import Foundation
+import GamutKit
+
+/// The streaming converter (`gamut-check convert`'s path) against the whole-image path on the same input: both must
+/// accept or refuse it alike, and when both accept, write the same bytes. A file that one path takes and the other
+/// refuses (say, a damaged last chunk that only one of them notices) stops the fuzzer.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var settings = PNGConversion.Settings(profile: .sRGB)
+    settings.decoding.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
+    let folder = FileManager.default.temporaryDirectory.path + "/fuzz-png-stream-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let input = folder + "/in.png", output = folder + "/out.png"
+    guard FileManager.default.createFile(atPath: input, contents: Data(bytes)) else { return 0 }
+    try? FileManager.default.removeItem(atPath: output)
+    let streamed = Result { () throws(GamutError) in try PNGConversion.convert(file: input, to: output, settings: settings) }
+    let whole = Result { () throws(GamutError) -> [UInt8] in
+        let image = try PNG.decode(bytes, path: input, options: settings.decoding)
+        return try PNG.encode(try image.converted(to: .sRGB), options: settings.encoding)
+    }
+    switch (streamed, whole) {
+    case (.success, .success(let expected)):
+        let written = FileManager.default.contents(atPath: output).map { [UInt8]($0) }
+        precondition(written == expected, "the streaming converter wrote other bytes than the whole-image path")
+    case (.failure, .failure): precondition(!FileManager.default.fileExists(atPath: output), "a refused input left an output file")
+    case (.success, .failure(let error)): preconditionFailure("streamed, but the whole-image path refused it: \(error)")
+    case (.failure(let error), .success): preconditionFailure("the whole-image path read it, but streaming refused it: \(error)")
+    }
+    return 0
+}
+
+/// SwiftPM links an executable's entry point under this name; hand the arguments to libFuzzer's driver.
+@_cdecl("fuzz_png_stream_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    var count = argc
+    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzPNGStream(data, size)
+    }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import GamutKit
+
+/// `RealAppCorpus`: six apps' catalogs shaped like real ones. Each app is audited as one run; what is reported at
+/// warning or error must be exactly the problems seeded, and every seeded problem must be found.
+/// `GAMUTKIT_WRITE_CORPUS=DIR` also writes the corpus to DIR (to run other builds of `gamut-check` on it).
+@Suite("Catalogs shaped like real apps'")
+struct RealAppCorpusTests {
+    static func corpus() throws -> String {
+        let folder = ProcessInfo.processInfo.environment["GAMUTKIT_WRITE_CORPUS"] ?? CatalogFixtures.temporaryFolder()
+        try RealAppCorpus.write(to: folder)
+        return folder
+    }
+
+    @Test("Per app, at warning or error: the seeded problems and nothing else; advisory findings counted by rule")
+    func seededOnly() throws {
+        let folder = try Self.corpus()
+        var reported: [String] = []
+        var counts: [String: Int] = [:], notShown: [String: Int] = [:]
+        for app in RealAppCorpus.apps {
+            let audit = try CatalogAuditor.audit(app.catalogs.map { folder + "/" + $0 })
+            reported += audit.findings(atLeast: .warning).map { "\(app.name): \($0.location.asset ?? "?") \($0.ruleID) \($0.severity)" }
+            for f in audit.report.findings { counts[f.ruleID, default: 0] += 1 }
+            notShown.merge(audit.report.notShown, uniquingKeysWith: +)
+        }
+        #expect(reported.sorted() == RealAppCorpus.seeded.sorted())
+        // Nothing at info either, apart from what the advisory rules left out.
+        #expect(counts == Dictionary(RealAppCorpus.seeded.map { ($0.split(separator: " ")[2].description, 1) }, uniquingKeysWith: +))
+        // Untagged art: 6 icon sets and the tinted app icon (Notes), 3 image sets (OldTimer), one finding per set. Not
+        // checked: 3 PDFs, a WebP named .png, a launch image. 37 custom colors have no increased-contrast variant. Two
+        // P3 images fit sRGB (Lumen's icon, its Gallery's three scales).
+        #expect(notShown == [Rules.imageWithoutProfile.id: 10, Rules.notChecked.id: 5, Rules.missingHighContrastVariant.id: 37,
+                             Rules.wideProfileFitsSRGB.id: 2], "\(notShown)")
+    }
+}
