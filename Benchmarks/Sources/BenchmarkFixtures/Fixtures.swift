@@ -85,8 +85,8 @@ public final class LittleCMSBaseline: @unchecked Sendable {
     deinit { cmsDeleteTransform(transform) }
 
     public func run(_ input: PixelBuffer, into output: inout PixelBuffer) {
-        input.bytes.withUnsafeBytes { source in
-            output.bytes.withUnsafeMutableBytes { destination in
+        input.withUnsafeBytes { source in
+            output.withUnsafeMutableBytes { destination in
                 cmsDoTransform(transform, source.baseAddress, destination.baseAddress, cmsUInt32Number(input.width * input.height))
             }
         }

@@ -97,13 +97,14 @@ public struct PixelBuffer: Sendable, Equatable {
         height == 0 ? 0 : rowBytes * (height - 1) + width * format.bytesPerPixel
     }
 
-    /// Calls `body` with the samples' memory (at least ``requiredByteCount`` bytes).
-    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    /// Calls `body` with the samples' memory: `rowBytes × (height − 1) + width × bytesPerPixel` bytes at least.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try storage.withUnsafeBytes(body)
     }
 
-    /// Calls `body` with the samples' memory to write in place; the buffer's size can't change.
-    mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+    /// Calls `body` with the samples' memory to write pixels in place (for example to let another library decode
+    /// into the buffer). The memory's size is fixed: the buffer can't be shrunk or grown through it.
+    public mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         try storage.withUnsafeMutableBytes(body)
     }
 }
