@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system libraries GamutKit links (LittleCMS 2 and libspng), libpng, which only the tests link (the
 # PNG conformance oracle, Tests/PNGOracle), and pkg-config; on Debian/Ubuntu also Chromium and a font, which the
-# HTML report's test renders pages with (headless).
+# HTML report's test renders pages with (headless), and ImageMagick, the tests' second independent PNG decoder.
 # Debian/Ubuntu (as root, or with sudo) or macOS with Homebrew. Does nothing when they are present.
 set -euo pipefail
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng libpng \
-    && { [ "$(uname -s)" != Linux ] || command -v chromium >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; }; then
+    && { [ "$(uname -s)" != Linux ] || ! command -v apt-get >/dev/null 2>&1 \
+         || { command -v chromium >/dev/null 2>&1 && [ -x /usr/bin/convert ]; }; }; then
     exit 0
 fi
 case "$(uname -s)" in
@@ -18,7 +19,7 @@ Linux)
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblcms2-dev libspng-dev libpng-dev pkg-config >/dev/null
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core imagemagick >/dev/null
     ;;
 Darwin)
     brew install little-cms2 libspng libpng pkg-config

@@ -73,3 +73,64 @@ struct IndependentPNGTests {
         #expect(image.samples[0] == 65535)  // red stays full along the ramp
     }
 }
+
+/// What GamutKit writes, decoded by ImageMagick (a second decoder beside libpng), sample for sample. Skipped where
+/// ImageMagick isn't installed, unless GAMUTKIT_REQUIRE_IMAGEMAGICK=1 (CI) makes that a failure.
+@Suite("PNGs GamutKit writes, read by ImageMagick")
+struct ImageMagickPNGTests {
+    static let convert = ["/usr/bin/convert", "/opt/homebrew/bin/magick", "/usr/local/bin/magick"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let required = ProcessInfo.processInfo.environment["GAMUTKIT_REQUIRE_IMAGEMAGICK"] == "1"
+
+    /// ImageMagick's decoding of `png` as 16-bit RGBA samples, asked for big-endian (its raw default is the host's order).
+    static func decode(_ png: [UInt8]) throws -> [Int] {
+        let path = PNGFixtures.temporaryDirectory + "/in.png"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(png)))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(convert))
+        process.arguments = ["png:" + path, "-endian", "MSB", "-depth", "16", "rgba:-"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return stride(from: 0, to: data.count - 1, by: 2).map { Int(data[data.startIndex + $0]) << 8 | Int(data[data.startIndex + $0 + 1]) }
+    }
+
+    /// `pixels` as ImageMagick reports them: RGBA, gray repeated into R, G and B, alpha full when there is none, 8-bit ×257.
+    static func expected(_ pixels: PixelBuffer) -> [Int] {
+        let scale = pixels.format.sample == .uint8 ? 257 : 1
+        var result: [Int] = []
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width {
+                let value = { (c: Int) in pixels.integer(x: x, y: y, channel: c) * scale }
+                let color = pixels.format.colorChannelCount == 1 ? [value(0), value(0), value(0)] : [value(0), value(1), value(2)]
+                result += color + [pixels.format.hasAlpha ? value(pixels.format.channelCount - 1) : 65535]
+            }
+        }
+        return result
+    }
+
+    @Test("16-bit images GamutKit encodes read the same in ImageMagick", arguments: PixelFormat.Layout.allCases.filter { $0 != .cmyk })
+    func encoded(layout: PixelFormat.Layout) throws {
+        guard Self.convert != nil || Self.required else { return }
+        let pixels = PNGFixtures.random16(width: 37, height: 11, layout: layout, seed: 5)
+        let profile: ColorProfile = [.gray, .grayAlpha].contains(layout) ? .graySRGB : .displayP3
+        let png = try PNG.encode(Image(pixels: pixels, profile: profile))
+        #expect(try Self.decode(png) == Self.expected(pixels))
+    }
+
+    @Test("An 8-bit file converted --depth 16 through a real transform reads in ImageMagick as GamutKit converted it")
+    func convertedDeeper() throws {
+        guard Self.convert != nil || Self.required else { return }
+        let samples = (0..<64 * 3).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
+        let source = try PixelBuffer(width: 8, height: 8, layout: .rgb, samples: samples)
+        let input = PNGFixtures.temporaryDirectory + "/srgb8.png"
+        try PNG.write(Image(pixels: source, profile: .sRGB), to: input)
+        let output = PNGFixtures.temporaryDirectory + "/p3-16.png"
+        let summary = try PNGConversion.convert(file: input, to: output, settings: .init(profile: .displayP3, bitDepth: 16))
+        #expect(summary.destinationBitDepth == 16)
+        let meant = try ColorTransform(from: .sRGB, format: .rgb8, to: .displayP3, format: .rgb16).convert(source)
+        #expect(try Self.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))) == Self.expected(meant))
+    }
+}
