@@ -1,0 +1,59 @@
+/// The image file formats GamutKit recognizes, told apart by their content, never by the file's name.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case png, jpeg, tiff, webp, heif, avif, gif, pdf
+
+    /// The format of a file that starts with `head` (its first 16 bytes are enough), or nil when none matches.
+    public static func sniff(_ head: some Collection<UInt8>) -> ImageFormat? {
+        let bytes = Array(head.prefix(16))
+        func ascii(_ range: Range<Int>) -> String { bytes.count >= range.upperBound ? String(decoding: bytes[range], as: UTF8.self) : "" }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) { return .tiff }
+        if ascii(0..<4) == "RIFF" && ascii(8..<12) == "WEBP" { return .webp }
+        if ascii(4..<8) == "ftyp" {
+            // ISO base media: the major brand says which image format (AVIF's brands, else HEIF's).
+            return ["avif", "avis"].contains(ascii(8..<12)) ? .avif : .heif
+        }
+        if ascii(0..<4) == "GIF8" { return .gif }
+        if ascii(0..<5) == "%PDF-" { return .pdf }
+        return nil
+    }
+
+    /// The format's name in messages ("PNG", "JPEG", "HEIF", …).
+    public var name: String {
+        switch self {
+        case .png: "PNG"
+        case .jpeg: "JPEG"
+        case .tiff: "TIFF"
+        case .webp: "WebP"
+        case .heif: "HEIF"
+        case .avif: "AVIF"
+        case .gif: "GIF"
+        case .pdf: "PDF"
+        }
+    }
+}
+
+/// Image files of any format GamutKit reads, chosen from the file's content: the entry point for pipelines that
+/// don't know what they are given.
+public enum ImageFile {
+    /// Reads and decodes the image file at `path`, whatever its format (see ``ImageFormat``) and name.
+    /// - Throws: ``GamutError`` naming the file: `.io`, `.unsupportedImage` for a format GamutKit doesn't read, and each
+    ///   decoder's errors (`.invalidPNG`, `.imageTooLarge`, `.invalidProfile`, …).
+    public static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+        let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "image file")
+        return try decode(bytes, path: path, options: options)
+    }
+
+    /// Decodes image file bytes of any format GamutKit reads.
+    public static func decode(_ bytes: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+        switch ImageFormat.sniff(bytes) {
+        case .png: return try PNG.decode(bytes, path: path, options: options)
+        case let format?: throw GamutError(.unsupportedImage, "\(format.name) files are not read (yet)", path: path)
+        case nil:
+            // Not a known signature: the PNG decoder says what is wrong with it as a PNG.
+            return try PNG.decode(bytes, path: path, options: options)
+        }
+    }
+}
