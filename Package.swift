@@ -19,6 +19,12 @@ let package = Package(
         .systemLibrary(
             name: "CSPNG", pkgConfig: "spng",
             providers: [.apt(["libspng-dev"]), .brew(["libspng"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux",  // which requires libwebp
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(
+            name: "CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // Test-only: libpng, the independent decoder and encoder GamutKit's PNG conformance tests compare against.
         .systemLibrary(
             name: "CLibPNG", path: "Tests/CLibPNG", pkgConfig: "libpng",
@@ -28,7 +34,7 @@ let package = Package(
             name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
-            dependencies: ["CLCMS2", "CSPNG"]),
+            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif"]),
         .executableTarget(
             name: "gamut-check",
             dependencies: [

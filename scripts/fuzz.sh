@@ -6,6 +6,8 @@
 #   fuzz-icc      ICC profile loading and inspection, transforms from and to the profile
 #   fuzz-policy   .gamut-check.json parsing
 #   fuzz-catalog  Contents.json of a colorset and an imageset, read and audited
+#   fuzz-webp     WebP decoding (libwebp, ICCP through libwebpdemux, animations), then a conversion and an analysis
+#   fuzz-heif     HEIF/AVIF decoding (libheif: ICC and nclx color, 8 to 12 bits, alpha), then a conversion and an analysis
 # Seeds come from the repository (Examples/, Profiles/, the demo catalog); corpora grow in .build-fuzz/corpus,
 # and a crash or hang is written to .build-fuzz/artifacts and fails the script (make it a regression test).
 # Usage: bash scripts/fuzz.sh [SECONDS] [TARGET…]
@@ -14,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-png-stream fuzz-png-roundtrip fuzz-icc fuzz-policy fuzz-catalog)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-png-stream fuzz-png-roundtrip fuzz-icc fuzz-policy fuzz-catalog fuzz-webp fuzz-heif)
 bash scripts/install-dependencies.sh
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz)
 mkdir -p .build-fuzz/artifacts
@@ -30,6 +32,20 @@ for target in "${targets[@]}"; do
       for f in $(find Tests/GamutKitTests/Fixtures/png-conformance -name '*.png'); do cp "$f" "$corpus/$(echo "${f#Tests/GamutKitTests/Fixtures/png-conformance/}" | tr / _)"; done ;;
     fuzz-icc) cp Profiles/*.icc "$corpus/" ;;
     fuzz-policy) printf '%s' '{"target":"srgb","thresholds":{"visibleClip":1.5,"sameColor":1},"severity":{"p3-image-8-bit":"error","missing-high-contrast-variant":"off"},"suppress":[{"rule":"*","assets":["Legacy/*"],"reason":"x"}]}' > "$corpus/policy.json" ;;
+    # Small files libwebp's and libheif's own encoders make from the demo catalog's PNGs (lossless, lossy, alpha, ICC).
+    fuzz-webp)
+      for f in Examples/Demo.xcassets/Tame.imageset/tame.png Examples/Demo.xcassets/HeroPaired.imageset/hero-p3.png; do
+        n=$(basename "$f" .png)
+        cwebp -quiet -metadata icc -lossless "$f" -o "$corpus/$n-lossless.webp"
+        cwebp -quiet -metadata icc -q 60 -alpha_q 50 "$f" -o "$corpus/$n-lossy.webp"
+      done ;;
+    fuzz-heif)
+      for f in Examples/Demo.xcassets/Tame.imageset/tame.png Examples/Demo.xcassets/HeroPaired.imageset/hero-p3.png; do
+        n=$(basename "$f" .png)
+        heif-enc -q 50 "$f" -o "$corpus/$n.heic" >/dev/null
+        heif-enc -q 50 -b 12 "$f" -o "$corpus/$n-12.avif" >/dev/null
+      done
+      heif-enc -q 50 Examples/Demo.xcassets/Banner.imageset/banner.png -o "$corpus/banner.avif" >/dev/null ;;
     fuzz-catalog) i=0; for f in $(find Examples/Demo.xcassets -name Contents.json); do cp "$f" "$corpus/seed-$i.json"; i=$((i + 1)); done ;;
   esac
   echo "== $target: ${seconds}s"

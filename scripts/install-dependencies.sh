@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs the system libraries GamutKit links (LittleCMS 2 and libspng), libpng, which only the tests link (the
-# PNG conformance oracle, Tests/PNGOracle), and pkg-config; on Debian/Ubuntu also Chromium and a font, which the
-# HTML report's test renders pages with (headless), and ImageMagick, the tests' second independent PNG decoder.
+# Installs the system libraries GamutKit links (LittleCMS 2, libspng, libwebp with its demuxer, libheif), libpng,
+# which only the tests link (the PNG conformance oracle, Tests/PNGOracle), and pkg-config; on Debian/Ubuntu also Chromium and a font, which the
+# HTML report's test renders pages with (headless), ImageMagick, the tests' second independent PNG decoder, and libwebp's
+# and libheif's command-line tools (cwebp/dwebp, heif-enc/heif-convert), which make and decode the WebP and HEIF test files.
 # Debian/Ubuntu (as root, or with sudo) or macOS with Homebrew. Does nothing when they are present.
 set -euo pipefail
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng libpng \
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng libpng libwebp libwebpdemux libheif \
     && { [ "$(uname -s)" != Linux ] || ! command -v apt-get >/dev/null 2>&1 \
-         || { command -v chromium >/dev/null 2>&1 && [ -x /usr/bin/convert ]; }; }; then
+         || { command -v chromium >/dev/null 2>&1 && [ -x /usr/bin/convert ] && command -v cwebp >/dev/null 2>&1 \
+              && command -v heif-enc >/dev/null 2>&1; }; }; then
     exit 0
 fi
 case "$(uname -s)" in
@@ -18,11 +20,12 @@ Linux)
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblcms2-dev libspng-dev libpng-dev pkg-config >/dev/null
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core imagemagick >/dev/null
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblcms2-dev libspng-dev libpng-dev libwebp-dev libheif-dev pkg-config >/dev/null
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core imagemagick \
+        webp libheif-examples >/dev/null
     ;;
 Darwin)
-    brew install little-cms2 libspng libpng pkg-config
+    brew install little-cms2 libspng libpng webp libheif pkg-config
     ;;
 *)
     echo "Unsupported system $(uname -s): install LittleCMS 2, libspng, libpng and pkg-config." >&2

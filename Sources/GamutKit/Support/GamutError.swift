@@ -7,7 +7,7 @@ public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         enum Kind: String, Sendable {
-            case invalidProfile, unsupportedProfile, profileMismatch, invalidPNG, unsupportedImage
+            case invalidProfile, unsupportedProfile, profileMismatch, invalidPNG, invalidImage, unsupportedImage
             case imageTooLarge, invalidArgument, transformFailed, io, invalidCatalog, invalidPolicy
         }
         let kind: Kind
@@ -19,6 +19,9 @@ public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let profileMismatch = Code(kind: .profileMismatch)
         /// The PNG data is broken: truncated, bad CRC, corrupt compressed data, invalid chunk.
         public static let invalidPNG = Code(kind: .invalidPNG)
+        /// Image data of another format (WebP, HEIF, AVIF, …) is broken: truncated, sizes that don't add up,
+        /// a corrupt bitstream or container, a color chunk or box that can't be read. PNG's is ``invalidPNG``.
+        public static let invalidImage = Code(kind: .invalidImage)
         /// The image is valid but uses a feature GamutKit doesn't handle.
         public static let unsupportedImage = Code(kind: .unsupportedImage)
         /// The image header declares more pixels (or bytes) than the configured limit.
