@@ -25,6 +25,15 @@ let package = Package(
         .systemLibrary(
             name: "CHeif", pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CTIFF", pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
+        // C shims that keep libjpeg's setjmp/longjmp error handling, and libtiff's variadic tag calls and client I/O, in C.
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
         // Test-only: libpng, the independent decoder and encoder GamutKit's PNG conformance tests compare against.
         .systemLibrary(
             name: "CLibPNG", path: "Tests/CLibPNG", pkgConfig: "libpng",
@@ -34,7 +43,7 @@ let package = Package(
             name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
-            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif"]),
+            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim"]),
         .executableTarget(
             name: "gamut-check",
             dependencies: [

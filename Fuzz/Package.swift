@@ -10,7 +10,7 @@ let package = Package(
     name: "GamutKitFuzz",
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "../")],
-    targets: ["fuzz-png", "fuzz-png-stream", "fuzz-png-roundtrip", "fuzz-icc", "fuzz-policy", "fuzz-catalog", "fuzz-webp", "fuzz-heif"].map { name in
+    targets: ["fuzz-png", "fuzz-png-stream", "fuzz-png-roundtrip", "fuzz-icc", "fuzz-policy", "fuzz-catalog", "fuzz-webp", "fuzz-heif", "fuzz-jpeg", "fuzz-tiff"].map { name in
         .executableTarget(name: name, dependencies: [.product(name: "GamutKit", package: gamutKitPackage)], path: "Sources/\(name)")
     },
     swiftLanguageModes: [.v6]

@@ -8,6 +8,10 @@
 #   fuzz-catalog  Contents.json of a colorset and an imageset, read and audited
 #   fuzz-webp     WebP decoding (libwebp, ICCP through libwebpdemux, animations), then a conversion and an analysis
 #   fuzz-heif     HEIF/AVIF decoding (libheif: ICC and nclx color, 8 to 12 bits, alpha), then a conversion and an analysis
+#   fuzz-jpeg     JPEG decoding (libjpeg-turbo through its C shim: ICC over APP2 segments, EXIF, Adobe CMYK), then a conversion and
+#                 a re-encode
+#   fuzz-tiff     TIFF decoding (libtiff through its C shim: strips, tiles, planar, 8/16/float, ICC), then a conversion and
+#                 a re-encode
 # Seeds come from the repository (Examples/, Profiles/, the demo catalog); corpora grow in .build-fuzz/corpus,
 # and a crash or hang is written to .build-fuzz/artifacts and fails the script (make it a regression test).
 # Usage: bash scripts/fuzz.sh [SECONDS] [TARGET…]
@@ -16,7 +20,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-png-stream fuzz-png-roundtrip fuzz-icc fuzz-policy fuzz-catalog fuzz-webp fuzz-heif)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-png-stream fuzz-png-roundtrip fuzz-icc fuzz-policy fuzz-catalog fuzz-webp fuzz-heif fuzz-jpeg fuzz-tiff)
 bash scripts/install-dependencies.sh
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz)
 mkdir -p .build-fuzz/artifacts
@@ -46,6 +50,22 @@ for target in "${targets[@]}"; do
         heif-enc -q 50 -b 12 "$f" -o "$corpus/$n-12.avif" >/dev/null
       done
       heif-enc -q 50 Examples/Demo.xcassets/Banner.imageset/banner.png -o "$corpus/banner.avif" >/dev/null ;;
+    # Small files cjpeg, ImageMagick and tiffcp make from the demo catalog's PNGs (baseline, progressive, gray, Adobe RGB,
+    # CMYK with a 3-segment profile; TIFF strips, tiles, planar, LZW/Deflate/PackBits, 8/16/float).
+    fuzz-jpeg)
+      src=Examples/Demo.xcassets/HeroPaired.imageset/hero-p3.png
+      convert "$src" -resize 24x24 -quality 80 "$corpus/p3.jpg"
+      convert "$src" -resize 24x24 -interlace Plane -quality 60 "$corpus/progressive.jpg"
+      convert "$src" -resize 16x16 -colorspace Gray "$corpus/gray.jpg"
+      convert "$src" -resize 16x16 -profile /usr/share/color/icc/ghostscript/default_cmyk.icc "$corpus/cmyk.jpg" 2>/dev/null || true
+      convert "$src" -resize 16x16 ppm:- | cjpeg -rgb -quality 70 > "$corpus/adobe-rgb.jpg" ;;
+    fuzz-tiff)
+      src=Examples/Demo.xcassets/HeroPaired.imageset/hero-p3.png
+      convert "$src" -resize 16x16 -depth 16 -compress LZW "$corpus/lzw16.tif"
+      convert "$src" -resize 16x16 -depth 8 -compress Zip -interlace plane "$corpus/planar8.tif"
+      convert "$src" -resize 16x16 -depth 8 -compress RLE -alpha on "$corpus/packbits-alpha.tif"
+      convert "$src" -resize 16x16 -define quantum:format=floating-point -depth 32 -compress Zip -define tiff:predictor=3 "$corpus/float.tif" 2>/dev/null
+      tiffcp -t -w 16 -l 16 -c zip:2 "$corpus/lzw16.tif" "$corpus/tiled.tif" ;;
     fuzz-catalog) i=0; for f in $(find Examples/Demo.xcassets -name Contents.json); do cp "$f" "$corpus/seed-$i.json"; i=$((i + 1)); done ;;
   esac
   echo "== $target: ${seconds}s"

@@ -6,11 +6,11 @@ import GamutKit
 /// `gamut-check check`: what does someone on an sRGB display lose?
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check PNG files, folders and asset catalogs for colors that clip, collapse or band on the target display.",
+        abstract: "Check images (PNG, JPEG, TIFF, WebP, HEIF, AVIF), folders and asset catalogs for colors that clip, collapse or band on the target display.",
         discussion: """
             Images: color-collapse (error), visible-clipping (warning), gradient-clipping (error), \
-            out-of-gamut (info), unreadable (error). Folders are searched recursively for .png files; files \
-            are checked in parallel. A file that can't be read is an `unreadable` finding and the others are \
+            out-of-gamut (info), unreadable (error). Folders are searched recursively for image files (.png, .jpg/.jpeg, .tif/.tiff, .webp, .heic/.heif, \
+            .avif; each read by its content); files are checked in parallel. A file that can't be read is an `unreadable` finding and the others are \
             still checked. Folders named *.xcassets are audited as asset catalogs with the catalog rules \
             (listed in the README), using the catalog's .gamut-check.json unless --config is given. \
             Thresholds and their defaults are in the README; options given here override the policy file. \
@@ -24,7 +24,7 @@ struct Check: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, sarif, xcode, html }
     enum FailOn: String, ExpressibleByArgument, CaseIterable { case error, warning, never }
 
-    @Argument(help: "PNG files, folders and .xcassets asset catalogs.")
+    @Argument(help: "Image files, folders and .xcassets asset catalogs.")
     var paths: [String] = []
 
     @Option(help: "The display to check against: srgb, display-p3, adobe-rgb, linear-srgb, linear-display-p3, or an RGB matrix/TRC .icc file (default: the policy's target, sRGB).")
@@ -73,7 +73,7 @@ struct Check: ParsableCommand {
     var maxPixels: Int?
 
     func validate() throws {
-        guard !paths.isEmpty else { throw ValidationError("Give at least one PNG file, folder or .xcassets catalog to check.") }
+        guard !paths.isEmpty else { throw ValidationError("Give at least one image file, folder or .xcassets catalog to check.") }
         guard [visibleClip, collapseSource, collapseShown].allSatisfy({ ($0 ?? 1) > 0 }), (tolerance ?? 0) >= 0 else {
             throw ValidationError("Thresholds must be positive.")
         }

@@ -5,18 +5,43 @@ import GamutKit
 extension RenderingIntent: ExpressibleByArgument {}
 extension PNG.Filters: ExpressibleByArgument {}
 extension GamutMapping: ExpressibleByArgument {}
+extension TIFF.Compression: ExpressibleByArgument {}
 
-/// `gamut-check convert`: converts PNGs to another profile, exactly, keeping text and pHYs.
+/// The formats `convert` writes.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    case png, jpeg, tiff
+
+    var format: ImageFormat {
+        switch self {
+        case .png: .png
+        case .jpeg: .jpeg
+        case .tiff: .tiff
+        }
+    }
+
+    var fileExtension: String {
+        switch self {
+        case .png: "png"
+        case .jpeg: "jpg"
+        case .tiff: "tif"
+        }
+    }
+}
+
+/// `gamut-check convert`: converts images (PNG, JPEG, TIFF, WebP, HEIF, AVIF) to another profile, exactly, and writes
+/// PNG (keeping text and pHYs), JPEG or TIFF with the profile embedded.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert PNG images to another color profile (embedded as iCCP, plus cICP for sRGB and Display P3).",
+        abstract: "Convert images to another color profile and write PNG, JPEG or TIFF with the profile embedded.",
         discussion: """
-            Writes each output through a temporary file and a rename, so a failed conversion leaves no \
+            Inputs are read by their content (PNG, JPEG, TIFF, WebP, HEIF, AVIF). The output format is --format, \
+            or else the output's extension (.jpg/.jpeg, .tif/.tiff; anything else is PNG). PNG gets iCCP plus cICP for \
+            sRGB and Display P3; JPEG the profile in APP2 segments; TIFF in tag 34675. Writes each output through a temporary file and a rename, so a failed conversion leaves no \
             partial file; never overwrites an input unless --in-place. A file that fails is reported and \
             the others are still converted; the exit code is then 2.
             """)
 
-    @Argument(help: "PNG files to convert.")
+    @Argument(help: "Image files to convert.")
     var inputs: [String]
 
     @Option(name: .shortAndLong, help: "Output file (one input only).")
@@ -48,6 +73,16 @@ struct Convert: ParsableCommand {
     @Flag(name: .customLong("black-point-compensation"), help: "Use black-point compensation.")
     var blackPointCompensation = false
 
+    @Option(help: ArgumentHelp("Output format (default: from the output's extension; PNG for others). With --output-dir the outputs get its extension.",
+                               valueName: OutputFormat.allCases.map(\.rawValue).joined(separator: "|")))
+    var format: OutputFormat?
+
+    @Option(help: "JPEG quality, 1–100.")
+    var quality: Int = JPEG.EncodingOptions().quality
+
+    @Option(name: .customLong("tiff-compression"), help: "TIFF compression: \(TIFF.Compression.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var tiffCompression: TIFF.Compression = TIFF.EncodingOptions().compression
+
     @Option(help: "zlib compression level for the output, 0–9.")
     var compression: Int = PNG.EncodingOptions().compressionLevel
 
@@ -72,6 +107,9 @@ struct Convert: ParsableCommand {
         guard separation > 0 && separation <= 100 else {
             throw ValidationError("--separation must be a ΔE00 in (0, 100].")
         }
+        guard (1...100).contains(quality) else {
+            throw ValidationError("--quality must be 1–100.")
+        }
         guard (0...9).contains(compression) else {
             throw ValidationError("--compression must be 0–9.")
         }
@@ -93,6 +131,9 @@ struct Convert: ParsableCommand {
                 var settings = PNGConversion.Settings(profile: profile, bitDepth: depth, intent: intent,
                                                       blackPointCompensation: blackPointCompensation, encoding: options)
                 if let maxPixels { settings.decoding.maximumPixels = maxPixels }
+                settings.format = format?.format
+                settings.jpeg.quality = quality
+                settings.tiff.compression = tiffCompression
                 settings.gamutMapping = gamutMapping
                 settings.separation = separation
                 let summary = try PNGConversion.convert(file: input, to: destination, settings: settings)
@@ -109,7 +150,10 @@ struct Convert: ParsableCommand {
     private func destination(for input: String) -> String {
         if inPlace { return input }
         if let output { return output }
-        let name = URL(fileURLWithPath: input).lastPathComponent
+        var name = URL(fileURLWithPath: input).lastPathComponent
+        if let format, ImageFormat(writingExtensionOf: name) != format.format {
+            name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + "." + format.fileExtension
+        }
         return URL(fileURLWithPath: outputDirectory ?? ".").appendingPathComponent(name).path
     }
 

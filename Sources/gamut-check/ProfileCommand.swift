@@ -16,21 +16,33 @@ struct ProfileCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show what a profile says about itself.")
 
-        @Argument(help: "A built-in name (\(ColorProfile.BuiltIn.allCases.map(\.rawValue).joined(separator: ", "))) or a path to an .icc file.")
+        @Argument(help: "A built-in name (\(ColorProfile.BuiltIn.allCases.map(\.rawValue).joined(separator: ", "))), a path to an .icc file, or an image (PNG, JPEG, TIFF, WebP, HEIF, AVIF) whose profile to show.")
         var profile: String
 
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
         func run() throws {
-            let loaded = try ColorProfile.named(profile)
+            let loaded: ColorProfile
+            let source: String
+            let head = FileManager.default.fileExists(atPath: profile) ? FileHandle(forReadingAtPath: profile)?.readData(ofLength: 16) : nil
+            if let head, ImageFormat.sniff([UInt8](head)) != nil {
+                // An image: the profile its pixels are in (embedded, signalled, or sRGB when untagged).
+                let image = try ImageFile.read(contentsOf: profile)
+                loaded = image.profile
+                source = "\(profile), \(image.colorSource)"
+                for warning in image.warnings { printError("gamut-check: \(profile): warning: \(warning)") }
+            } else {
+                loaded = try ColorProfile.named(profile)
+                source = loaded.builtIn.map { "built-in \($0.rawValue)" } ?? profile
+            }
             switch format {
             case .json:
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(loaded.info), as: UTF8.self))
             case .text:
-                print(ProfileText.render(loaded.info, source: loaded.builtIn.map { "built-in \($0.rawValue)" } ?? profile))
+                print(ProfileText.render(loaded.info, source: source))
             }
         }
     }

@@ -155,17 +155,10 @@ struct CheckCommandTests {
         let raised = try CLI.run(["check", folder + "/bomb0.png", "--format", "json", "--max-pixels", "300000000"])
         #expect(raised.status == 2)
         #expect(raised.stdout.contains("decodes to 2048 MiB"))
-        // No child process of this test run has needed more than a few hundred megabytes. (Not under
-        // AddressSanitizer, whose shadow memory and quarantine make every process's peak far larger.)
+        // The four refused together, in bounded memory (not under AddressSanitizer, whose shadow memory and quarantine
+        // make every process's peak far larger).
         guard ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil else { return }
-        var usage = rusage()
-        #if os(Linux)
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        let peakBytes = Int(usage.ru_maxrss) * 1024  // KiB on Linux
-        #else
-        getrusage(RUSAGE_CHILDREN, &usage)
-        let peakBytes = Int(usage.ru_maxrss)  // bytes on macOS
-        #endif
-        #expect(peakBytes < 400 << 20)
+        let peakBytes = try CLI.peakMemory(["check", folder, "--format", "json"])
+        #expect(peakBytes < 256 << 20, "peak \(peakBytes >> 20) MiB")
     }
 }

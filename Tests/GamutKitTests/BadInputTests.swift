@@ -174,3 +174,19 @@ struct ColorProfileBytesCarrier {
         profile = ColorProfile(handle: real.handle, shaper: real.shaper, data: bytes, info: real.info, builtIn: nil)
     }
 }
+
+/// Inputs fuzzing found that trapped outside the decoders.
+@Suite("Fuzz regressions outside the decoders")
+struct FuzzRegressionTests {
+    @Test("Regression (fuzz-tiff): a profile that gives NaN ΔE is analyzed, not a trap; NaN samples convert")
+    func analyzerNaN() throws {
+        let path = ProfileTests.repositoryRoot.appendingPathComponent("Tests/GamutKitTests/Fixtures/fuzz/analyzer-nan-deltae-tiff-crash.tif").path
+        let image = try ImageFile.read(contentsOf: path)
+        let sixteen = image.pixels.format.sample == .float32 ? try image.converted(to: image.profile, bitDepth: 16) : image
+        let analysis = try ImageAnalyzer.analyze(sixteen, threads: 1).analysis
+        #expect(analysis.maxDeltaE.isFinite && analysis.meanDeltaE.isFinite && analysis.p95DeltaE.isFinite)
+        let samples = try ColorTransform(from: .displayP3, format: .rgbFloat, to: .sRGB, format: .rgb16)
+            .convert(samples: [.nan, .infinity, -.infinity])
+        #expect(samples.allSatisfy { (0...65535).contains($0) })
+    }
+}

@@ -83,8 +83,8 @@ struct XcodeFixtureTests {
         #expect(audit.report.notShown == [Rules.missingHighContrastVariant.id: 8, Rules.notChecked.id: 5, Rules.imageWithoutProfile.id: 2])
         let advisory = try CatalogAuditor.audit(Self.catalogs, showAdvisory: true).report.findings
         let notChecked = advisory.filter { $0.ruleID == Rules.notChecked.id }.map(\.message)
-        #expect(notChecked.contains { $0.contains("sticker.png: only PNG images are checked (this is a WebP image named .png)") })
-        #expect(notChecked.contains { $0.contains("glyph.pdf: only PNG images are checked (this is a PDF)") })
+        #expect(notChecked.contains { $0.contains("sticker.png: only PNG, JPEG and TIFF images are checked (this is a WebP image named .png)") })
+        #expect(notChecked.contains { $0.contains("glyph.pdf: only PNG, JPEG and TIFF images are checked (this is a PDF)") })
         // With --fail-on error, only the P3 color without fallback fails the build.
         #expect(audit.findings(atLeast: .error).map(\.ruleID) == [Rules.colorNeedsSRGBVariant.id])
     }

@@ -4,10 +4,11 @@ import Synchronization
 
 /// Checks PNG files and folders of them: the library behind `gamut-check check`.
 public enum AssetChecker {
-    /// The PNG files at `paths`: files as given, folders searched recursively (hidden entries and
-    /// symbolic links to folders skipped, so link loops end), sorted. Paths that don't exist are kept,
-    /// and so are `.png` symbolic links whose target is missing (dangling), so that checking them reports them
-    /// as unreadable rather than skipping them silently.
+    /// The image files at `paths`: files as given, folders searched recursively for the extensions of the formats
+    /// GamutKit reads (``ImageFormat/readableExtensions``: PNG, JPEG, TIFF, WebP, HEIF, AVIF; each file is then
+    /// decoded by its content, not its name), hidden entries and symbolic links to folders skipped (so link loops
+    /// end), sorted. Paths that don't exist are kept, and so are symbolic links with those extensions whose target is
+    /// missing (dangling), so that checking them reports them as unreadable rather than skipping them silently.
     public static func pngFiles(in paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -20,7 +21,7 @@ public enum AssetChecker {
             guard let enumerator = FileManager.default.enumerator(
                 at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { continue }
             var found: [String] = []
-            for case let url as URL in enumerator where url.pathExtension.lowercased() == "png" {
+            for case let url as URL in enumerator where ImageFormat.readableExtensions.contains(url.pathExtension.lowercased()) {
                 let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
                 let dangling = values?.isSymbolicLink == true && !FileManager.default.fileExists(atPath: url.path)
                 if values?.isRegularFile == true || dangling {
@@ -70,7 +71,7 @@ public enum AssetChecker {
     static func checkFile(_ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
                           clipMaskDirectory: String?, threads: Int?) -> CheckReport.FileResult {
         do {
-            let image = try PNG.read(contentsOf: path, options: decoding)
+            let image = try ImageFile.read(contentsOf: path, options: decoding).withIntegerSamples()
             let output = try ImageAnalyzer.analyze(image, target: target, settings: settings,
                                                    includeClipMask: clipMaskDirectory != nil, threads: threads)
             let findings = FindingBuilder.findings(for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: image.profile),

@@ -418,7 +418,9 @@ final class PixelPass: Sendable {
             var firstVisible = Int.max, lastVisible = -1
             for i in 0..<count {
                 let x = outside[i], index = y * width + x
-                let e = Double(deltaE[i])
+                // A profile that maps some colors to no real Lab (a negative colorant, found by fuzzing) gives NaN:
+                // counted as the largest difference the histogram holds, never as an integer conversion trap.
+                let e = deltaE[i].isFinite ? Double(deltaE[i]) : 100
                 result.outOfGamut += 1
                 result.sumDeltaE += e
                 histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1

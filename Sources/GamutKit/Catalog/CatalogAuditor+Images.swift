@@ -42,7 +42,7 @@ extension CatalogAuditor {
                 if let format = nonPNGFormat(path) {
                     perFile.append(finding(
                         Rules.notChecked, file: path, asset: asset.name,
-                        message: "\((path as NSString).lastPathComponent): only PNG images are checked (this is \(format))"))
+                        message: "\((path as NSString).lastPathComponent): only PNG, JPEG and TIFF images are checked (this is \(format))"))
                     continue
                 }
                 jobs.append(Job(asset: asset, entry: entry, path: path, hasSRGBVariant: gamuts[variant]?.contains(.sRGB) == true))
@@ -109,7 +109,7 @@ extension CatalogAuditor {
         }
     }
 
-    /// What a file that isn't a PNG is, by its name and first bytes ("a WebP image", "a PDF"), or nil for a PNG (or a
+    /// What a file GamutKit doesn't check is, by its name and first bytes ("a WebP image", "a PDF"), or nil for a PNG, JPEG or TIFF (or a
     /// file too short to tell, which the PNG decoder then reports).
     static func nonPNGFormat(_ path: String) -> String? {
         let ext = (path as NSString).pathExtension.lowercased()
@@ -120,10 +120,10 @@ extension CatalogAuditor {
         let named = ext == "png" ? " named .png" : ""
         func ascii(_ range: Range<Int>) -> String { head.count >= range.upperBound ? String(decoding: head[range], as: UTF8.self) : "" }
         if ascii(0..<4) == "RIFF" && ascii(8..<12) == "WEBP" { return "a WebP image" + named }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "a JPEG image" + named }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return nil }  // JPEG: checked (ImageFile reads it by content)
         if ascii(0..<4) == "GIF8" { return "a GIF image" + named }
         if ascii(4..<8) == "ftyp" { return "a HEIF/AVIF image" + named }
-        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "a TIFF image" + named }
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return nil }  // TIFF: checked
         if ascii(0..<5) == "%PDF-" { return "a PDF" + named }
         if ext != "png" { return "a .\(ext) file" }
         return nil
@@ -158,7 +158,7 @@ extension CatalogAuditor {
         }
         let image: Image, analysis: ImageAnalysis, wide: Bool
         do {
-            image = try PNG.read(contentsOf: path, options: decoding)
+            image = try ImageFile.read(contentsOf: path, options: decoding).withIntegerSamples()
             if case .untagged = image.colorSource {
                 add(Rules.imageWithoutProfile, "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); it is shown, and checked, as sRGB")
             }

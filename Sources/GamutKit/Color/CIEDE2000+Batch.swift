@@ -124,7 +124,9 @@ enum BatchColorMath {
     /// e^x for x ≤ 0 (to about −87), relative error ~1e−7.
     @inline(__always)
     static func exp(_ x: V) -> V {
+        // NaN (from a color no real Lab describes) and x > 0 are taken as 0: the Int32 conversions below would trap.
         let t = (x * 1.442_695_04).replacing(with: -126, where: x * 1.442_695_04 .< -126)
+            .replacing(with: 0, where: .!(x .<= 0))
         // floor(t) for t ≤ 0, lane by lane with truncating conversions (the generic SIMD rounding and
         // conversion initializers aren't specialized and cost more than the rest of the function).
         var whole = SIMD4<Int32>(Int32(t[0]), Int32(t[1]), Int32(t[2]), Int32(t[3]))

@@ -50,6 +50,8 @@ public enum ImageFile {
     public static func decode(_ bytes: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         switch ImageFormat.sniff(bytes) {
         case .png: return try PNG.decode(bytes, path: path, options: options)
+        case .jpeg: return try JPEG.decode(bytes, path: path, options: options)
+        case .tiff: return try TIFF.decode(bytes, path: path, options: options)
         case .webp: return try WebP.decode(bytes, path: path, options: options)
         case .heif, .avif: return try HEIF.decode(bytes, path: path, options: options)
         case let format?: throw GamutError(.unsupportedImage, "\(format.name) files are not read (yet)", path: path)

@@ -30,6 +30,14 @@ public enum PNGConversion {
         public var gamutMapping: GamutMapping = .clip
         /// The ΔE00 collapsing colors keep with ``GamutMapping/preserveSeparation``.
         public var separation: Double = 2
+        /// The output's format (PNG, JPEG or TIFF); nil takes it from the output's extension (`.jpg`/`.jpeg`,
+        /// `.tif`/`.tiff`, otherwise PNG). Inputs of any format GamutKit reads are accepted (told by content); only a
+        /// PNG converted to PNG streams.
+        public var format: ImageFormat?
+        /// JPEG's choices when writing JPEG (quality).
+        public var jpeg = JPEG.EncodingOptions()
+        /// TIFF's choices when writing TIFF (compression).
+        public var tiff = TIFF.EncodingOptions()
 
         /// Creates settings; everything but the profile has a default.
         public init(profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
@@ -59,7 +67,7 @@ public enum PNGConversion {
         public var warnings: [String]
     }
 
-    /// Converts the PNG at `input` and writes the result to `output` atomically (a temporary file
+    /// Converts the image at `input` (any format GamutKit reads) and writes the result to `output` atomically (a temporary file
     /// renamed into place; a failure leaves no partial file and an existing `output` untouched).
     ///
     /// A file the streaming path refuses is tried once more on the whole-image path, which reads files whose damage is
@@ -67,11 +75,12 @@ public enum PNGConversion {
     /// - Throws: ``GamutError`` naming the file that failed.
     @discardableResult
     public static func convert(file input: String, to output: String, settings: Settings) throws(GamutError) -> Summary {
-        let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "PNG file")
+        let format = settings.format ?? ImageFormat(writingExtensionOf: output) ?? .png
+        let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "image file")
         let (encoded, summary): ([UInt8], Summary)
         do {
             var streamed: ([UInt8], Summary)?
-            if settings.gamutMapping == .clip {
+            if settings.gamutMapping == .clip, format == .png, ImageFormat.sniff(bytes) ?? .png == .png {
                 do {
                     streamed = try PNGStream.convert(bytes, path: input, settings: settings)
                 } catch where error.code == .invalidPNG {
@@ -81,13 +90,17 @@ public enum PNGConversion {
             if let streamed {
                 (encoded, summary) = streamed
             } else {
-                let image = try PNG.decode(bytes, path: input, options: settings.decoding)
+                let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
+                // Float samples (a float TIFF) are written at 16 bits unless asked otherwise; JPEG stores 8.
+                let bitDepth = format == .jpeg ? 8 : settings.bitDepth ?? (image.pixels.format.sample == .float32 ? 16 : nil)
                 let converted = settings.gamutMapping == .clip
-                    ? try image.converted(to: settings.profile, bitDepth: settings.bitDepth, intent: settings.intent,
+                    ? try image.converted(to: settings.profile, bitDepth: bitDepth, intent: settings.intent,
                                           blackPointCompensation: settings.blackPointCompensation)
-                    : try image.gamutMapped(to: settings.profile, mapping: settings.gamutMapping, bitDepth: settings.bitDepth,
+                    : try image.gamutMapped(to: settings.profile, mapping: settings.gamutMapping, bitDepth: bitDepth,
                                             separation: settings.separation)
-                encoded = try PNG.encode(converted, options: settings.encoding)
+                var options = ImageFile.EncodingOptions()
+                (options.png, options.jpeg, options.tiff) = (settings.encoding, settings.jpeg, settings.tiff)
+                encoded = try ImageFile.encode(converted, as: format, options: options)
                 summary = Summary(sourceProfile: image.profile.name, sourceBitDepth: image.fileBitDepth,
                                   destinationBitDepth: converted.fileBitDepth, width: image.width, height: image.height,
                                   streamed: false, warnings: image.warnings)

@@ -158,6 +158,8 @@ public final class ColorTransform: Sendable {
     }
 
     private static func store(_ value: Double, sample: PixelFormat.Sample, into bytes: inout [UInt8], at index: Int) {
+        // Integer samples: NaN is 0 and infinities clamp (Int(_:) would trap on either).
+        let value = value.isNaN ? 0 : min(max(value, -1e9), 1e9)
         bytes.withUnsafeMutableBytes { raw in
             switch sample {
             case .uint8: raw.storeBytes(of: UInt8(clamping: Int(value.rounded())), toByteOffset: index, as: UInt8.self)

@@ -1,0 +1,61 @@
+extension ImageFormat {
+    /// The file extensions (lowercased, without the dot) of the formats GamutKit reads, which folder scans pick up.
+    public static let readableExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "tif", "tiff", "webp", "heic", "heif", "avif"]
+
+    /// The format GamutKit writes for a file name's extension (`.png`; `.jpg`, `.jpeg`, `.jpe`; `.tif`, `.tiff`), any
+    /// case; nil for other extensions.
+    public init?(writingExtensionOf path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "png": self = .png
+        case "jpg", "jpeg", "jpe": self = .jpeg
+        case "tif", "tiff": self = .tiff
+        default: return nil
+        }
+    }
+
+    /// The formats GamutKit writes: PNG, JPEG and TIFF.
+    public static let writable: [ImageFormat] = [.png, .jpeg, .tiff]
+}
+
+extension ImageFile {
+    /// How to encode, for each format GamutKit writes.
+    public struct EncodingOptions: Sendable {
+        /// PNG's choices.
+        public var png = PNG.EncodingOptions()
+        /// JPEG's choices (quality, chroma subsampling).
+        public var jpeg = JPEG.EncodingOptions()
+        /// TIFF's choices (compression).
+        public var tiff = TIFF.EncodingOptions()
+
+        /// Default choices for every format.
+        public init() {}
+    }
+
+    /// Encodes an image as `format` (PNG, JPEG or TIFF), with its profile embedded.
+    /// - Throws: ``GamutError`` `.invalidArgument` for a format GamutKit doesn't write, and the encoder's errors.
+    public static func encode(_ image: Image, as format: ImageFormat, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
+        switch format {
+        case .png: return try PNG.encode(image, options: options.png)
+        case .jpeg: return try JPEG.encode(image, options: options.jpeg)
+        case .tiff: return try TIFF.encode(image, options: options.tiff)
+        default: throw GamutError(.invalidArgument, "GamutKit writes PNG, JPEG and TIFF, not \(format.name)")
+        }
+    }
+
+    /// Encodes an image and writes it atomically (a temporary file renamed into place), as `format`, or when nil as
+    /// the output's extension says (`.png`, `.jpg`/`.jpeg`, `.tif`/`.tiff`).
+    /// - Throws: ``GamutError`` naming the file: `.invalidArgument` when the format is nil and the extension isn't one
+    ///   of those, the encoder's errors, `.io`.
+    public static func write(_ image: Image, to path: String, format: ImageFormat? = nil,
+                             options: EncodingOptions = EncodingOptions()) throws(GamutError) {
+        guard let format = format ?? ImageFormat(writingExtensionOf: path) else {
+            throw GamutError(.invalidArgument, "cannot tell the output format from the file name: use .png, .jpg/.jpeg or .tif/.tiff, "
+                             + "or name the format", path: path)
+        }
+        let bytes: [UInt8]
+        do { bytes = try encode(image, as: format, options: options) } catch { throw error.at(path) }
+        try FileIO.writeAtomically(bytes, to: path)
+    }
+}
