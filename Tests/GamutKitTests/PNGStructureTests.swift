@@ -126,3 +126,24 @@ struct PNGStructureTests {
         #expect(finding.message.contains("symbolic link to \(folder)/missing.png, which does not exist (dangling link)"))
     }
 }
+
+@Suite("Files in the wrong clothes")
+struct FormatMismatchTests {
+    @Test("check reads a JPEG named .png by its content and says so once, at info")
+    func jpegNamedPNG() throws {
+        let folder = PNGFixtures.temporaryDirectory
+        let image = Image(pixels: try PixelBuffer(width: 4, height: 2, layout: .rgb, samples: [UInt8](repeating: 200, count: 24)), profile: .sRGB)
+        try ImageFile.write(image, to: folder + "/photo.jpg")
+        try FileManager.default.moveItem(atPath: folder + "/photo.jpg", toPath: folder + "/photo.png")
+        let report = try AssetChecker.check([folder])
+        let file = try #require(report.files.first)
+        #expect(file.analysis?.countedPixels == 8)
+        #expect(file.findings.map(\.ruleID) == [Rules.fileFormatMismatch.id])
+        #expect(file.findings.first?.message == "photo.png is a JPEG image named .png; it was read by its content")
+        #expect(file.findings.first?.severity == .info)
+        // Agreeing names, and HEIF/AVIF's shared container, are no finding.
+        #expect(ImageFormat.mismatch(at: "a.jpeg", head: [0xFF, 0xD8, 0xFF, 0xE0]) == nil)
+        #expect(ImageFormat.mismatch(at: "a.heic", head: Array("\u{0}\u{0}\u{0}\u{18}ftypavif".utf8)) == nil)
+        #expect(ImageFormat.mismatch(at: "a.PNG", head: Array("RIFF\u{1a}\u{0}\u{0}\u{0}WEBPVP8L".utf8)) == "a WebP image named .png")
+    }
+}

@@ -76,6 +76,7 @@ public enum AssetChecker {
                                                    includeClipMask: clipMaskDirectory != nil, threads: threads)
             let findings = FindingBuilder.findings(for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: image.profile),
                                                    settings: settings) + image.warnings.map { FindingBuilder.decoderWarning(path, $0) }
+                + (ImageFormat.mismatch(at: path, head: FileIO.head(path)).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
             var maskPath: String?
             var outputError: GamutError?
             if let directory = clipMaskDirectory, let mask = output.clipMask, output.analysis.outOfGamutPixels > 0 {

@@ -42,8 +42,13 @@ extension CatalogAuditor {
                 if let format = nonPNGFormat(path) {
                     perFile.append(finding(
                         Rules.notChecked, file: path, asset: asset.name,
-                        message: "\((path as NSString).lastPathComponent): only PNG, JPEG and TIFF images are checked (this is \(format))"))
+                        message: "\((path as NSString).lastPathComponent): only PNG, JPEG, TIFF, WebP, HEIF and AVIF images are checked (this is \(format))"))
                     continue
+                }
+                if let mismatch = ImageFormat.mismatch(at: path, head: FileIO.head(path)) {
+                    perFile.append(finding(
+                        Rules.fileFormatMismatch, file: path, asset: asset.name,
+                        message: "\((path as NSString).lastPathComponent) is \(mismatch); it was read by its content"))
                 }
                 jobs.append(Job(asset: asset, entry: entry, path: path, hasSRGBVariant: gamuts[variant]?.contains(.sRGB) == true))
             }
@@ -109,24 +114,19 @@ extension CatalogAuditor {
         }
     }
 
-    /// What a file GamutKit doesn't check is, by its name and first bytes ("a WebP image", "a PDF"), or nil for a PNG, JPEG or TIFF (or a
-    /// file too short to tell, which the PNG decoder then reports).
+    /// What a file GamutKit doesn't check is, by its name and first bytes ("a GIF image", "a PDF"), or nil for an image
+    /// ``ImageFile`` reads (PNG, JPEG, TIFF, WebP, HEIF, AVIF, told apart by content, whatever the name), or a file too
+    /// short to tell, which the PNG decoder then reports.
     static func nonPNGFormat(_ path: String) -> String? {
         let ext = (path as NSString).pathExtension.lowercased()
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return nil }
-        let named = ext == "png" ? " named .png" : ""
-        func ascii(_ range: Range<Int>) -> String { head.count >= range.upperBound ? String(decoding: head[range], as: UTF8.self) : "" }
-        if ascii(0..<4) == "RIFF" && ascii(8..<12) == "WEBP" { return "a WebP image" + named }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return nil }  // JPEG: checked (ImageFile reads it by content)
-        if ascii(0..<4) == "GIF8" { return "a GIF image" + named }
-        if ascii(4..<8) == "ftyp" { return "a HEIF/AVIF image" + named }
-        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return nil }  // TIFF: checked
-        if ascii(0..<5) == "%PDF-" { return "a PDF" + named }
-        if ext != "png" { return "a .\(ext) file" }
-        return nil
+        switch ImageFormat.sniff(head) {
+        case .png, .jpeg, .tiff, .webp, .heif, .avif: return nil
+        case let other?: return "a \(other.name) \(other == .pdf ? "document" : "image")" + (ext == "png" ? " named .png" : "")
+        case nil: return ext == "png" ? nil : "a .\(ext) file"
+        }
     }
 
     /// Whether colors of `profile` can visibly leave the target: one of its primaries or secondaries (the corners of

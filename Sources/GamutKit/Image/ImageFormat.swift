@@ -20,6 +20,34 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// The format a file's extension claims (`.png`; `.jpg`, `.jpeg`, `.jpe`; `.tif`, `.tiff`; `.webp`; `.heic`, `.heif`;
+    /// `.avif`; `.gif`; `.pdf`), any case; nil for other extensions.
+    public init?(claimedBy path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "png": self = .png
+        case "jpg", "jpeg", "jpe": self = .jpeg
+        case "tif", "tiff": self = .tiff
+        case "webp": self = .webp
+        case "heic", "heif": self = .heif
+        case "avif": self = .avif
+        case "gif": self = .gif
+        case "pdf": self = .pdf
+        default: return nil
+        }
+    }
+
+    /// When the file at `path` holds another format than its name claims ("a WebP image named .png"), that
+    /// description; nil when they agree, when the name claims nothing, or when the content isn't recognized (the
+    /// decoder then says what is wrong). HEIF and AVIF, one container, count as agreeing.
+    public static func mismatch(at path: String, head: some Collection<UInt8>) -> String? {
+        guard let claimed = ImageFormat(claimedBy: path), let actual = sniff(head), actual != claimed,
+              !([.heif, .avif].contains(actual) && [.heif, .avif].contains(claimed)) else { return nil }
+        let ext = (path.split(separator: ".").last.map(String.init) ?? "").lowercased()
+        return "a \(actual.name) \(actual == .pdf ? "document" : "image") named .\(ext)"
+    }
+
     /// The format's name in messages ("PNG", "JPEG", "HEIF", …).
     public var name: String {
         switch self {

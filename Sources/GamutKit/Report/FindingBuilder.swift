@@ -68,6 +68,14 @@ public enum FindingBuilder {
                 message: message, fixHint: Rules.decoderWarning.fixHint)
     }
 
+    /// A `file-format-mismatch` finding: `description` says what the file is ("a WebP image named .png").
+    static func formatMismatch(_ file: String, _ description: String) -> Finding {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return Finding(ruleID: Rules.fileFormatMismatch.id, severity: Rules.fileFormatMismatch.defaultSeverity,
+                       location: FindingLocation(file: file), message: "\(name) is \(description); it was read by its content",
+                       fixHint: Rules.fileFormatMismatch.fixHint)
+    }
+
     public static func unreadable(_ file: String, _ error: any Error) -> Finding {
         let text = (error as? GamutError).map { e in
             ([e.message] + e.underlying.filter { !$0.isEmpty && !e.message.contains($0) }).joined(separator: ": ")

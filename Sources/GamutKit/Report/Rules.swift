@@ -73,8 +73,17 @@ public enum Rules {
         rationale: "What was checked is not all that ships: frames not analyzed, or pixels whose color depends on the decoder.",
         fixHint: "Re-export the file; for animations, check each frame as a still image.")
 
+    /// A file whose content is another format than its name says.
+    public static let fileFormatMismatch = Rule(
+        id: "file-format-mismatch", name: "File in the wrong format", defaultSeverity: .info,
+        summary: "A file whose content is another image format than its extension claims (a WebP or JPEG named .png), told "
+            + "from the first bytes; reported once per file, and the file is still read and checked by its content.",
+        rationale: "Tools that trust the name (asset compilers, image pipelines, CDNs) may refuse the file, decode it wrongly, "
+            + "or drop its color profile.",
+        fixHint: "Re-export the file in the format its name says, or rename it to match its content.")
+
     /// The image and color-list rules, in report order.
-    static let analyzer = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable, decoderWarning]
+    static let analyzer = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable, decoderWarning, fileFormatMismatch]
 
     /// Every rule (the analyzer's, then the asset catalog's), in report order.
     public static let all = analyzer + catalog + accessibility

@@ -37,6 +37,14 @@ enum FileIO {
         }
     }
 
+    /// The first `count` bytes of the file at `path` (fewer for a shorter file, none when it can't be read): enough to
+    /// tell its format.
+    static func head(_ path: String, count: Int = 16) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+    }
+
     /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that a
     /// reader never sees a partial file and a failed write leaves any existing file untouched.
     ///
