@@ -147,3 +147,18 @@ struct FormatMismatchTests {
         #expect(ImageFormat.mismatch(at: "a.PNG", head: Array("RIFF\u{1a}\u{0}\u{0}\u{0}WEBPVP8L".utf8)) == "a WebP image named .png")
     }
 }
+
+@Suite("Other formats in the report and in fix")
+struct OtherFormatsEverywhereTests {
+    @Test("The HTML report draws pictures for a Display P3 JPEG, not only for PNGs")
+    func htmlPictures() throws {
+        let folder = PNGFixtures.temporaryDirectory
+        let green: [UInt8] = Array((0..<16 * 8).map { _ in [UInt8(0), 255, 0] }.joined())
+        try ImageFile.write(Image(pixels: try PixelBuffer(width: 16, height: 8, layout: .rgb, samples: green), profile: .displayP3),
+                            to: folder + "/green.jpg")
+        let report = try AssetChecker.check([folder + "/green.jpg"])
+        #expect((report.files.first?.analysis?.outOfGamutPixels ?? 0) > 100)
+        let kinds = HTMLVisuals(for: report, settings: AnalysisSettings()).pictures[folder + "/green.jpg"]?.map(\.kind) ?? []
+        #expect(kinds.contains(.source) && kinds.contains(.shown) && kinds.contains(.clipMask))
+    }
+}

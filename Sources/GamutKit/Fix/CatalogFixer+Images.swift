@@ -35,7 +35,8 @@ extension Planner {
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
             let result: Result<(bytes: [UInt8], image: Image), GamutError>
             do throws(GamutError) {
-                let image = try PNG.read(contentsOf: paths[i], options: decoding)
+                // Any format the audit read (JPEG, TIFF, WebP, HEIF, …); the sRGB variant is written as a PNG.
+                let image = try ImageFile.read(contentsOf: paths[i], options: decoding).withIntegerSamples()
                 let converted = try image.gamutMapped(to: .sRGB, mapping: mapping, bitDepth: image.fileBitDepth >= 16 ? 16 : 8,
                                                       separation: separation, settings: settings, threads: 1)
                 result = .success((try PNG.encode(converted), converted))

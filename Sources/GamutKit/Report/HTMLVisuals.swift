@@ -70,8 +70,10 @@ public struct HTMLVisuals: Sendable {
     /// Reads the report's image files and makes their pictures; files that can't be read get none.
     public init(for report: CheckReport, settings: AnalysisSettings) {
         let target = settings.target.map(ColorProfile.builtIn) ?? .sRGB
-        for file in report.files where file.analysis != nil && file.path.lowercased().hasSuffix(".png") {
-            guard let image = try? PNG.read(contentsOf: file.path), image.width * image.height <= HTMLVisuals.maximumPixels else { continue }
+        for file in report.files where file.analysis != nil {
+            // Any format the check read; pictures are embedded as PNG.
+            guard let image = try? ImageFile.read(contentsOf: file.path).withIntegerSamples(),
+                  image.width * image.height <= HTMLVisuals.maximumPixels else { continue }
             var list: [Picture] = []
             if let shown = try? image.converted(to: target, bitDepth: 8), let png = try? PNG.encode(shown) {
                 if let original = try? PNG.encode(image) { list.append(Picture(kind: .source, caption: "as authored (\(image.profile.name))", png: original)) }
