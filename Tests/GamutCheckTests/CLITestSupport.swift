@@ -33,31 +33,30 @@ enum CLI {
                          stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// The peak resident memory, in bytes, of one run of `gamut-check` with `arguments` (output discarded): the
-    /// child's own figure from `wait4`, not the largest of every child the test process has run.
+    /// The peak resident memory, in bytes, of one run of `gamut-check` with `arguments` (output discarded).
+    ///
+    /// Measured from a small Python process that starts it and reads its children's usage: the kernel counts a
+    /// child's peak from the address space it was forked from, so a child forked (or spawned) straight from this
+    /// test process reports this process's own, much larger, peak.
     static func peakMemory(_ arguments: [String]) throws -> Int {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
-        var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid else { throw CocoaError(.executableLoad) }
-        #if canImport(Darwin)
-        return Int(usage.ru_maxrss)  // bytes on macOS
-        #else
-        return Int(usage.ru_maxrss) * 1024  // KiB on Linux
-        #endif
+        let script = """
+            import resource, subprocess, sys
+            subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            print(peak if sys.platform == "darwin" else peak * 1024)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, binary.path] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let bytes = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw CocoaError(.executableLoad)
+        }
+        return bytes
     }
 
     static func temporaryDirectory() -> String {
