@@ -23,12 +23,39 @@ public struct AnalysisSettings: Sendable, Hashable {
     /// In images, a group of source colors shown as one display color is reported only when at least
     /// two of its distinguishable source colors cover this many pixels each. Default 16.
     public var collapseMinimumPixels: Int = 16
+    /// In images, a source color also counts for collapse only when it covers at least this fraction of the counted
+    /// (not transparent) pixels. Default 0.001 (0.1%: 1,049 px of a 1024×1024 icon, 16 px below 16,000 px).
+    ///
+    /// With ``collapseMaximumEdgeFraction``, this judges collapse on the image's distinct colors, not on the blends of
+    /// its antialiased edges: in real apps' icons, nine findings in ten compared a shape's color with ~44 edge pixels
+    /// of a 1024² icon that lie between it and the background.
+    public var collapseMinimumArea: Double = 0.001
+    /// In images, a source color counts for collapse only when at most this fraction of its pixels lie on an edge: a
+    /// pixel one of whose four neighbors differs by more than ``gradientMaximumStepFraction`` of full scale in a
+    /// channel (alpha included), a step no smooth gradient takes. Antialiased edges (blends 1–2 px wide between two
+    /// larger colors) are all edge; a flat swatch's edge pixels are its perimeter. Default 0.5.
+    public var collapseMaximumEdgeFraction: Double = 0.5
     /// Along a gradient, a step whose shown colors differ by less than this ΔE00 is flat. Default 0.5.
     public var flatStep: Double = 0.5
-    /// A flat span is a flattened gradient when the source changes by at least this ΔE00 across it. Default 1.0.
-    public var flattenedSourceChange: Double = 1.0
+    /// A flat span is a flattened gradient when the source changes by at least this ΔE00 across it (the *span*).
+    /// Default 2.0.
+    ///
+    /// The gradient floors (this, ``gradientMinimumLoss`` and ``gradientMinimumLength``) were set by measurement: ramps
+    /// toward P3 red, green, magenta and cyan of spans 0.5–10 ΔE00 and lengths 4–256 px, each judged by a model of the
+    /// eye (S-CIELAB, Zhang & Wandell 1996, at 60 px per degree: an @2x iPad at arm's length, the coarsest common view):
+    /// the band is visible when what the display does to the ramp's shape reaches ΔE00 1.0. Every ramp reported at
+    /// these floors scores ≥ 0.68 in the model (red, green and magenta ≥ 0.78; cyan, carried by the blurrier
+    /// blue–yellow channel, needs longer runs), and every flat run of ≥ 8 px scoring ≥ 1.5 is reported; a ramp that
+    /// spans ΔE00 1.0–1.1 in all (what real apps' icons held, reported before these floors) scores ≤ 0.8 at any length.
+    /// `PerceptualFloorTests` reruns the measurement (`GAMUTKIT_MEASURE_FLOORS=1` prints the table).
+    public var flattenedSourceChange: Double = 2.0
     /// In images, the shortest flattened run (pixels) reported as a clipping gradient. Default 8.
     public var gradientMinimumLength: Int = 8
+    /// A flattened span is reported only when the display drops at least this much of the source's change across it
+    /// (the *loss*): the source ΔE00 between its ends minus the shown ΔE00 between them. Default 2.0: in the band model,
+    /// a fully flattened run of 8 px or more that loses 2.0–2.1 scores 0.68–1.5 JND depending on hue and length (the
+    /// long-run limit is about 0.72 × the loss), one that loses 1.1 at most 0.8.
+    public var gradientMinimumLoss: Double = 2.0
     /// In images, a run is smooth while each source channel changes by at most this fraction of full scale
     /// from one pixel to the next (and always in the same direction). Default 0.03.
     public var gradientMaximumStepFraction: Double = 0.03

@@ -7,8 +7,10 @@ struct CellTable {
         /// 0 marks an empty slot.
         var key: UInt64 = 0
         var count: Int32 = 0
+        /// The cell's interior pixels (see ``PixelPass``): none of their neighbors differs strongly.
+        var interior: Int32 = 0
         /// 1 when any of the cell's pixels is out of gamut.
-        var outOfGamut: Int32 = 0
+        var outOfGamut: Int8 = 0
         /// A pixel of the cell (its source color is read back for reports).
         var x: Int32 = 0, y: Int32 = 0
         /// Bounds of the cell's pixels (inclusive).
@@ -55,6 +57,7 @@ struct CellTable {
                 used += 1
             } else {
                 table[slot].count += e.count
+                table[slot].interior += e.interior
                 table[slot].outOfGamut |= e.outOfGamut
                 table[slot].x0 = min(table[slot].x0, e.x0)
                 table[slot].x1 = max(table[slot].x1, e.x1)
@@ -96,10 +99,11 @@ final class CellCache {
 
     /// Adds `count` pixels in `x0…x1` of row `y`, evicting into `table` the cell that held the slot.
     @inline(__always)
-    func add(_ key: UInt64, x0: Int, x1: Int, y: Int, count: Int, outOfGamut: Bool, into table: inout CellTable) {
+    func add(_ key: UInt64, x0: Int, x1: Int, y: Int, count: Int, interior: Int, outOfGamut: Bool, into table: inout CellTable) {
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
         if slots[slot].key == key {
             slots[slot].count += Int32(count)
+            slots[slot].interior += Int32(interior)
             if outOfGamut { slots[slot].outOfGamut = 1 }
             slots[slot].x0 = min(slots[slot].x0, Int32(x0))
             slots[slot].x1 = max(slots[slot].x1, Int32(x1))
@@ -107,7 +111,8 @@ final class CellCache {
             return
         }
         if slots[slot].key != 0 { table.add(slots[slot]) }
-        slots[slot] = CellTable.Entry(key: key, count: Int32(count), outOfGamut: outOfGamut ? 1 : 0, x: Int32(x0), y: Int32(y),
+        slots[slot] = CellTable.Entry(key: key, count: Int32(count), interior: Int32(interior), outOfGamut: outOfGamut ? 1 : 0,
+                                      x: Int32(x0), y: Int32(y),
                                       x0: Int32(x0), y0: Int32(y), x1: Int32(x1), y1: Int32(y))
     }
 

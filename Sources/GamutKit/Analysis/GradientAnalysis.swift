@@ -60,8 +60,9 @@ public struct GradientReport: Sendable {
     /// Out-of-gamut stretches of the ramp.
     public var outOfGamutSpans: [ClosedRange<Double>]
     /// The longest flattened span: shown colors step by less than ``AnalysisSettings/flatStep`` while the
-    /// source changes by at least ``AnalysisSettings/flattenedSourceChange`` across it and the shown change
-    /// is at most ``AnalysisSettings/collapseRatio`` of it. Nil when the ramp has none.
+    /// source changes by at least ``AnalysisSettings/flattenedSourceChange`` across it, the shown change
+    /// is at most ``AnalysisSettings/collapseRatio`` of it, and the display drops at least
+    /// ``AnalysisSettings/gradientMinimumLoss`` of the change. Nil when the ramp has none.
     public var longestFlattened: Span?
     /// The largest ΔE00 between a sample and its shown color, and where.
     public var worstDeltaE: Double, worstPosition: Double
@@ -115,7 +116,8 @@ public enum GradientAnalysis {
                 j += 1
                 let source = CIEDE2000.difference(evaluations[i].sourceLab, evaluations[j].sourceLab)
                 let shown = CIEDE2000.difference(evaluations[i].shownLab, evaluations[j].shownLab)
-                if source >= settings.flattenedSourceChange && shown <= settings.collapseRatio * source { lastValid = j }
+                if source >= settings.flattenedSourceChange && shown <= settings.collapseRatio * source
+                    && source - shown >= settings.gradientMinimumLoss { lastValid = j }
             }
             if let end = lastValid, positions[end] - positions[i] > (best?.length ?? 0) {
                 best = .init(start: positions[i], end: positions[end],

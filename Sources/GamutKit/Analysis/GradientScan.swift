@@ -5,7 +5,9 @@ import Foundation
 /// whose source colors change smoothly and monotonically while the shown color barely moves (each step
 /// within one display code per channel), at least ``AnalysisSettings/gradientMinimumLength`` long, whose
 /// source changes by ≥ ``AnalysisSettings/flattenedSourceChange`` ΔE00 end to end while the shown color
-/// changes by at most ``AnalysisSettings/collapseRatio`` of that. Runs in neighboring lines merge into regions.
+/// changes by at most ``AnalysisSettings/collapseRatio`` of that, losing at least
+/// ``AnalysisSettings/gradientMinimumLoss`` ΔE00 of the change (the floors under which no band is visible).
+/// Runs in neighboring lines merge into regions.
 ///
 /// One row-major pass tracks a run along the current row and one run per column, so memory is read
 /// in order; no allocation per pixel.
@@ -171,7 +173,7 @@ struct GradientScan {
         guard source >= settings.flattenedSourceChange else { return }
         let shownA = packed[a.y * pass.width + a.x] & 0xFF_FFFF, shownB = packed[b.y * pass.width + b.x] & 0xFF_FFFF
         let shown = shownA == shownB ? 0 : CIEDE2000.difference(pass.shownLab(shownA), pass.shownLab(shownB))
-        if source >= settings.flattenedSourceChange && shown <= settings.collapseRatio * source {
+        if shown <= settings.collapseRatio * source && source - shown >= settings.gradientMinimumLoss {
             var worst = (value: -1, x: 0, y: 0)
             for i in start...end {
                 let p = position(i)

@@ -35,7 +35,7 @@ public enum ImageAnalyzer {
 
         let gradients = GradientScan(pass: pass, packed: packed, deltaE: deltaE).regions()
         // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
-        let collapses = pass.collapseGroups(PixelPass.groups(total.cells)).filter { group in
+        let collapses = pass.collapseGroups(PixelPass.groups(total.cells), counted: total.counted).filter { group in
             !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
         }
         let analysis = ImageAnalysis(
@@ -168,6 +168,8 @@ final class PixelPass: Sendable {
 
     struct GroupCell {
         var count = 0
+        /// Its interior pixels (not on a transition between colors).
+        var interior = 0
         /// A pixel of this cell, standing for it: its source color is what is compared and reported.
         var x: Int32, y: Int32
     }
@@ -218,7 +220,7 @@ final class PixelPass: Sendable {
         result.cells = [GroupCell](repeating: GroupCell(x: 0, y: 0), count: entries.count)
         for (k, e) in entries.enumerated() {
             let g = Int(groupOf[k])
-            result.cells[starts[g]] = GroupCell(count: Int(e.count), x: e.x, y: e.y)
+            result.cells[starts[g]] = GroupCell(count: Int(e.count), interior: Int(e.interior), x: e.x, y: e.y)
             starts[g] += 1
         }
         return result
@@ -290,18 +292,33 @@ final class PixelPass: Sendable {
         let histogram = scratch(Self.histogramBins, 0)
         defer { edge.deallocate(); edgeLab.deallocate(); edgeXYZ.deallocate(); sourceLab.deallocate(); deltaE.deallocate(); histogram.deallocate() }
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
-        var pending: (key: UInt64, x0: Int, x1: Int, y: Int)?
+        var pending: (key: UInt64, x0: Int, x1: Int, y: Int, interior: Int)?
         let cache = CellCache()
         func flush(_ cells: inout CellTable) {
             guard let p = pending else { return }
-            cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: true, into: &cells)
+            cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, interior: p.interior, outOfGamut: true, into: &cells)
             pending = nil
         }
-        var pendingInGamut: (key: UInt64, x0: Int, x1: Int, y: Int)?
+        var pendingInGamut: (key: UInt64, x0: Int, x1: Int, y: Int, interior: Int)?
         func flushInGamut(_ cells: inout CellTable) {
             guard let p = pendingInGamut else { return }
-            cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, outOfGamut: false, into: &cells)
+            cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, interior: p.interior, outOfGamut: false, into: &cells)
             pendingInGamut = nil
+        }
+        // A pixel is interior when no sample of its four neighbors (alpha included; the image's border repeats)
+        // differs from its own by more than a smooth gradient's largest step: antialiased edges and other transitions
+        // between two larger colors are not. Only the pixels listed for Lab are tested, after the per-pixel loop.
+        let edgeStep = Int(maxCode * settings.gradientMaximumStepFraction)
+        let rowBytes = input.rowBytes, lastX = width - 1, lastY = height - 1
+        @inline(__always) func interior(_ row: UnsafeRawPointer, _ x: Int, _ y: Int) -> Int {
+            let up = y > 0 ? row - rowBytes : row, down = y < lastY ? row + rowBytes : row
+            let left = x > 0 ? x - 1 : x, right = x < lastX ? x + 1 : x
+            for c in 0..<channels {
+                let v = sample(row, x, c)
+                if abs(sample(row, left, c) - v) > edgeStep || abs(sample(row, right, c) - v) > edgeStep
+                    || abs(sample(up, x, c) - v) > edgeStep || abs(sample(down, x, c) - v) > edgeStep { return 0 }
+            }
+            return 1
         }
         /// X, Y and Z of four listed pixels (the last one repeated past the end), from the list's XYZ.
         @inline(__always) func gather(_ list: UnsafeMutableBufferPointer<SIMD3<Float>>, _ i: Int, _ n: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
@@ -389,11 +406,13 @@ final class PixelPass: Sendable {
             for i in 0..<edges {
                 let x = edge[i]
                 let key = CellTable.key(code: output.pointer[y * width + x] & 0xFF_FFFF, lab: edgeLab[i])
+                let inside = interior(row, x, y)
                 if let p = pendingInGamut, p.key == key, p.y == y, p.x1 == x - 1 {
                     pendingInGamut!.x1 = x
+                    pendingInGamut!.interior += inside
                 } else {
                     flushInGamut(&result.cells)
-                    pendingInGamut = (key, x, x, y)
+                    pendingInGamut = (key, x, x, y, inside)
                 }
             }
             guard count > 0 else { continue }
@@ -439,11 +458,13 @@ final class PixelPass: Sendable {
                 code |= severity << Self.severityShift
                 output.pointer[index] = code
                 let key = CellTable.key(code: code & 0xFF_FFFF, lab: sourceLab[i])
+                let inside = interior(row, x, y)
                 if let p = pending, p.key == key, p.y == y, p.x1 == x - 1 {
                     pending!.x1 = x
+                    pending!.interior += inside
                 } else {
                     flush(&result.cells)
-                    pending = (key, x, x, y)
+                    pending = (key, x, x, y, inside)
                 }
             }
             if lastVisible >= 0 {
@@ -465,10 +486,11 @@ final class PixelPass: Sendable {
     ///
     /// Display codes are clustered when they are chained by steps of one code per channel (a cluster
     /// holds at least one out-of-gamut code). In each cluster, the largest source-color cells (pixels
-    /// within 1 ΔE76 of each other, each covering at least ``AnalysisSettings/collapseMinimumPixels``)
-    /// are compared pairwise, most different first; the first pair that is distinguishable in the source
+    /// within 1 ΔE76 of each other, each covering at least ``AnalysisSettings/collapseMinimumPixels`` and
+    /// ``AnalysisSettings/collapseMinimumArea`` of the counted pixels, at most ``AnalysisSettings/collapseMaximumEdgeFraction``
+    /// of them on an edge) are compared pairwise, most different first; the first pair that is distinguishable in the source
     /// and not once shown (exact CIEDE2000 tests, as for lists of colors) is the cluster's finding.
-    func collapseGroups(_ all: Groups) -> [ImageCollapseGroup] {
+    func collapseGroups(_ all: Groups, counted: Int) -> [ImageCollapseGroup] {
         let values = all.groups
         var index = CodeIndex(capacity: values.count)
         for (i, group) in values.enumerated() { _ = index.insert(group.code, as: i) }
@@ -507,7 +529,9 @@ final class PixelPass: Sendable {
             start = k + 1
         }
 
-        let minimum = settings.collapseMinimumPixels
+        // A color counts when it covers enough of the image and lies mostly off transitions (antialiased edges).
+        let minimum = max(settings.collapseMinimumPixels, Int((settings.collapseMinimumArea * Double(counted)).rounded(.up)))
+        let interiorShare = 1 - settings.collapseMaximumEdgeFraction
         var found: [ImageCollapseGroup] = []
         var shownCache: [UInt32: Lab] = [:]
         func shown(_ key: UInt32) -> Lab {
@@ -517,7 +541,8 @@ final class PixelPass: Sendable {
             return lab
         }
         for members in clusters {
-            let cells = Self.largestCells(members.lazy.map { (values[$0].cells, $0) }, in: all.cells, minimum: minimum, limit: 32)
+            let cells = Self.largestCells(members.lazy.map { (values[$0].cells, $0) }, in: all.cells, minimum: minimum,
+                                          interiorShare: interiorShare, limit: 32)
             guard cells.count >= 2 else { continue }
             let labs = cells.map { pixelLab(x: Int($0.cell.x), y: Int($0.cell.y)) }
             var pairs: [(Int, Int, Double)] = []
@@ -544,9 +569,9 @@ final class PixelPass: Sendable {
         return found.sorted { ($0.pixelCount, $0.sourceDeltaE) > ($1.pixelCount, $1.sourceDeltaE) }
     }
 
-    /// The `limit` largest cells of at least `minimum` pixels among the groups' cells, largest first
-    /// (ties in reading order), kept in a small sorted buffer rather than sorting every candidate.
-    static func largestCells<S: Sequence>(_ groups: S, in cells: [GroupCell], minimum: Int, limit: Int)
+    /// The `limit` largest cells of at least `minimum` pixels, at least `interiorShare` of them interior, among the
+    /// groups' cells, largest first (ties in reading order), kept in a small sorted buffer rather than sorting every candidate.
+    static func largestCells<S: Sequence>(_ groups: S, in cells: [GroupCell], minimum: Int, interiorShare: Double, limit: Int)
         -> [(group: Int, cell: GroupCell)] where S.Element == (Range<Int>, Int) {
         var top: [(group: Int, cell: GroupCell)] = []
         top.reserveCapacity(limit + 1)
@@ -554,7 +579,7 @@ final class PixelPass: Sendable {
             (b.count, a.y, a.x) < (a.count, b.y, b.x)
         }
         for (range, group) in groups {
-            for cell in cells[range] where cell.count >= minimum {
+            for cell in cells[range] where cell.count >= minimum && Double(cell.interior) >= interiorShare * Double(cell.count) {
                 if top.count == limit, let last = top.last, !before(cell, last.cell) { continue }
                 var position = top.count
                 while position > 0 && before(cell, top[position - 1].cell) { position -= 1 }

@@ -148,7 +148,8 @@ extension AnalysisSettings {
     public static let thresholdNames = [
         "displayBitDepth", "gamutTolerance", "visibleClip", "visibleClipMinimumPixels", "collapseSource", "collapseShown",
         "collapseRatio", "collapseMinimumPixels", "flatStep", "flattenedSourceChange", "gradientMinimumLength",
-        "gradientMaximumStepFraction", "sameColor", "cvdSeparation", "maximumFindingsPerRule",
+        "gradientMaximumStepFraction", "gradientMinimumLoss", "collapseMinimumArea", "collapseMaximumEdgeFraction", "sameColor",
+        "cvdSeparation", "maximumFindingsPerRule",
     ]
 
     /// Sets a threshold by name; returns a message when the name is unknown or the value out of range.
@@ -170,6 +171,9 @@ extension AnalysisSettings {
         case "flattenedSourceChange": if let v = positive(100) { flattenedSourceChange = v; return nil }
         case "gradientMinimumLength": if let v = count(2...65535) { gradientMinimumLength = v; return nil }
         case "gradientMaximumStepFraction": if let v = positive(1) { gradientMaximumStepFraction = v; return nil }
+        case "gradientMinimumLoss": if value >= 0 && value <= 100 { gradientMinimumLoss = value; return nil }
+        case "collapseMinimumArea": if value >= 0 && value <= 1 { collapseMinimumArea = value; return nil }
+        case "collapseMaximumEdgeFraction": if value >= 0 && value <= 1 { collapseMaximumEdgeFraction = value; return nil }
         case "sameColor": if let v = positive(100) { sameColor = v; return nil }
         case "cvdSeparation": if let v = positive(100) { cvdSeparation = v; return nil }
         case "maximumFindingsPerRule": if let v = count(1...1_000_000) { maximumFindingsPerRule = v; return nil }

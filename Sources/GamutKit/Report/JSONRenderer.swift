@@ -45,12 +45,14 @@ public enum JSONRenderer {
         var displayBitDepth: Int, gamutTolerance: Double, visibleClip: Double, visibleClipMinimumPixels: Int
         var collapseSource: Double, collapseShown: Double, collapseRatio: Double, collapseMinimumPixels: Int
         var flatStep: Double, flattenedSourceChange: Double, gradientMinimumLength: Int, gradientMaximumStepFraction: Double
+        var gradientMinimumLoss: Double, collapseMinimumArea: Double, collapseMaximumEdgeFraction: Double
         init(_ s: AnalysisSettings) {
             displayBitDepth = s.displayBitDepth; gamutTolerance = s.gamutTolerance; visibleClip = s.visibleClip
             visibleClipMinimumPixels = s.visibleClipMinimumPixels; collapseSource = s.collapseSource; collapseShown = s.collapseShown
             collapseRatio = s.collapseRatio; collapseMinimumPixels = s.collapseMinimumPixels; flatStep = s.flatStep
             flattenedSourceChange = s.flattenedSourceChange; gradientMinimumLength = s.gradientMinimumLength
-            gradientMaximumStepFraction = s.gradientMaximumStepFraction
+            gradientMaximumStepFraction = s.gradientMaximumStepFraction; gradientMinimumLoss = s.gradientMinimumLoss
+            collapseMinimumArea = s.collapseMinimumArea; collapseMaximumEdgeFraction = s.collapseMaximumEdgeFraction
         }
     }
 
