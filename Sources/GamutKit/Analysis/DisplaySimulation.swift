@@ -1,5 +1,3 @@
-internal import CLCMS2
-
 /// What a color of a source profile becomes on a target display: its unbounded value in the target's
 /// linear light, whether that is out of gamut, the color the display shows (clipped, then quantized to
 /// the display's depth), and the CIEDE2000 difference between the two.
@@ -43,19 +41,13 @@ public final class DisplaySimulation: Sendable {
         displayMax = Double((1 << displayBitDepth) - 1)
         let levels = Int(displayMax)
         shownLinear = model.curves.map { curve in (0...levels).map { curve.linearize(Double($0) / Double(levels)) } }
-        if let shaper = source.shaper, cmsIsCLUT(source.handle.raw, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0 {
+        if let shaper = source.shaper, !source.handle.isCLUT(.relativeColorimetric, asInput: true) {
             sourceModel = shaper
             sourceToXYZ = nil
         } else {
             sourceModel = nil
-            let context = try LCMSContext()
-            guard let xyz = cmsCreateXYZProfileTHR(context.raw) else {
-                throw context.error(.transformFailed, "LittleCMS could not create an XYZ profile")
-            }
-            let xyzProfile = LCMSProfile(context: context, raw: xyz)
             let format = PixelFormat(source.channelCount == 1 ? .gray : source.channelCount == 4 ? .cmyk : .rgb, .float32)
-            sourceToXYZ = try LCMSTransform(from: source.handle, format.lcmsType, to: xyzProfile, CLCMS2_TYPE_XYZ_DBL,
-                                            intent: cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags: cmsUInt32Number(cmsFLAGS_NOOPTIMIZE))
+            sourceToXYZ = try LCMSTransform(toXYZFrom: source.handle, format, intent: .relativeColorimetric)
         }
     }
 

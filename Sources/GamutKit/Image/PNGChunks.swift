@@ -1,4 +1,3 @@
-internal import CSPNG
 
 /// What one walk over a PNG's chunk framing found.
 struct PNGChunkLayout {

@@ -1,4 +1,3 @@
-internal import CSPNG
 import Dispatch
 import Synchronization
 
@@ -160,13 +159,15 @@ enum PNGStream {
         case .rows, .finished: channel.close(); throw GamutError(.invalidPNG, "rows arrived before the header", path: path)
         }
 
-        let ctx = try SPNGContext(encoder: true, path: path)
-        let memory = CAllocations()
+        var encoder: SPNGRowEncoder
         do throws(GamutError) {
-            try PNGWriter.configure(ctx, width: header.width, height: header.height, format: header.destinationFormat,
-                                    profile: settings.profile, metadata: header.metadata, options: settings.encoding, memory: memory)
-            try ctx.check(spng_encode_image(ctx.raw, nil, 0, Int32(SPNG_FMT_PNG.rawValue),
-                                            Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue)), "cannot start encoding")
+            encoder = try SPNGRowEncoder(width: header.width, height: header.height, format: header.destinationFormat,
+                                         profile: settings.profile, metadata: header.metadata, options: settings.encoding, path: path)
+        } catch {
+            channel.close()
+            throw error
+        }
+        do throws(GamutError) {
             let rowLength = header.width * header.destinationFormat.bytesPerPixel
             var written = 0
             while written < header.height {
@@ -176,10 +177,8 @@ enum PNGStream {
                 case .header, .finished: throw GamutError(.invalidPNG, "the decoder stopped after \(written) rows", path: path)
                 case .rows(let chunk, let count):
                     for row in 0..<count {
-                        let status = chunk.withUnsafeBytes { spng_encode_row(ctx.raw, $0.baseAddress! + row * rowLength, rowLength) }
+                        try encoder.encode(chunk, at: row * rowLength)
                         written += 1
-                        if status == Int32(SPNG_EOI.rawValue) && written == header.height { break }
-                        try ctx.check(status, "cannot encode row \(written - 1)")
                     }
                 }
             }
@@ -197,7 +196,7 @@ enum PNGStream {
         let summary = PNGConversion.Summary(sourceProfile: header.sourceProfile, sourceBitDepth: header.fileBitDepth,
                                             destinationBitDepth: header.destinationFormat.bytesPerSample * 8,
                                             width: header.width, height: header.height, streamed: true, warnings: header.warnings)
-        return (try PNGWriter.encodedBytes(ctx), summary)
+        return (try encoder.bytes(), summary)
     }
 
     /// Decodes rows, converts them, and sends them; runs on its own thread, owning the decoder.
@@ -216,28 +215,16 @@ enum PNGStream {
 
     private static func produceRows(_ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
                                     chunksBeforeData: Set<String>, warnings structureWarnings: [String], into channel: Channel) throws(GamutError) {
-        let ctx = try SPNGContext(encoder: false, path: path)
-        let ihdr = try PNGReader.prepare(ctx, buffer, options: settings.decoding)
-        let width = Int(ihdr.width), height = Int(ihdr.height)
-        var trns = spng_trns()
-        let hasTransparency = try ctx.present(spng_get_trns(ctx.raw, &trns), "cannot read the tRNS chunk")
-        let (spngFormat, format) = try PNGReader.format(
-            colorType: Int(ihdr.color_type), depth: Int(ihdr.bit_depth), transparency: hasTransparency, path: path)
-        if format == .gray16 && hasTransparency {  // excluded by the caller, which takes the whole-image path
-            throw GamutError(.unsupportedImage, "streaming does not expand 16-bit gray tRNS", path: path)
-        }
-        let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
-        try ctx.check(spng_decode_image(ctx.raw, nil, 0, spngFormat, flags | Int32(SPNG_DECODE_PROGRESSIVE.rawValue)),
-                      "cannot start decoding")
-        var color = PNGColorChunks(isGray: format.colorChannelCount == 1)
-        try PNGReader.readColorChunks(ctx, into: &color, options: settings.decoding, chunkTypes: chunksBeforeData)
+        var decoder = try SPNGRowDecoder(buffer, path: path, options: settings.decoding)
+        let width = decoder.header.width, height = decoder.header.height, format = decoder.format
+        let color = try decoder.colorChunks(chunkTypes: chunksBeforeData, options: settings.decoding)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)
 
         let destination = try PixelFormat.converting(format, to: settings.profile, bitDepth: settings.bitDepth)
         let transform = try ColorTransform(from: profile, format: format, to: settings.profile, format: destination,
                                            intent: settings.intent, blackPointCompensation: settings.blackPointCompensation)
-        let metadata = try PNGReader.readMetadata(ctx)
-        channel.send(.header(Header(width: width, height: height, fileBitDepth: Int(ihdr.bit_depth), sourceProfile: profile.name,
+        let metadata = try decoder.metadata()
+        channel.send(.header(Header(width: width, height: height, fileBitDepth: decoder.header.bitDepth, sourceProfile: profile.name,
                                     destinationFormat: destination, warnings: structureWarnings + warnings, metadata: metadata)))
 
         let rowLength = width * format.bytesPerPixel
@@ -246,16 +233,14 @@ enum PNGStream {
             let count = min(rowsPerChunk, height - rowsDone)
             var decoded = [UInt8](repeating: 0, count: rowLength * count)
             for row in 0..<count {
-                let status = decoded.withUnsafeMutableBytes { spng_decode_row(ctx.raw, $0.baseAddress! + row * rowLength, rowLength) }
-                if status == Int32(SPNG_EOI.rawValue) && rowsDone + row == height - 1 { break }
-                try ctx.check(status, "cannot decode row \(rowsDone + row)")
+                try decoder.decode(into: &decoded, at: row * rowLength)
             }
             let source = try PixelBuffer(width: width, height: count, format: format, bytes: decoded)
             let converted = try transform.convert(source, threads: 1)
             guard channel.send(.rows(converted.bytes, count: count)) else { return }  // the consumer gave up
             rowsDone += count
         }
-        try PNGReader.finish(ctx)
+        try decoder.finish()
         channel.send(.finished)
     }
 

@@ -58,6 +58,24 @@ final class LCMSProfile: Sendable {
         return OpaquePointer(pointer)
     }
 
+    /// Whether LittleCMS uses a lookup table (not the matrix and curves) for `intent` in this direction.
+    func isCLUT(_ intent: RenderingIntent, asInput: Bool) -> Bool {
+        cmsIsCLUT(raw, intent.lcmsValue, cmsUInt32Number(asInput ? LCMS_USED_AS_INPUT : LCMS_USED_AS_OUTPUT)) != 0
+    }
+
+    /// Whether LittleCMS detects a zero black point (Y < 1e-9) for `intent`, as source or as destination.
+    func hasZeroBlackPoint(_ intent: RenderingIntent, asDestination: Bool) -> Bool {
+        var black = cmsCIEXYZ()
+        let found = asDestination ? cmsDetectDestinationBlackPoint(&black, raw, intent.lcmsValue, 0)
+                                  : cmsDetectBlackPoint(&black, raw, intent.lcmsValue, 0)
+        return found != 0 && black.Y < 1e-9
+    }
+
+    /// The number of channels of an ICC color space signature (gray 1, RGB 3, CMYK 4, …).
+    static func channelCount(ofColorSpace signature: UInt32) -> Int {
+        Int(cmsChannelsOfColorSpace(cmsColorSpaceSignature(rawValue: signature)))
+    }
+
     func infoText(_ info: cmsInfoType) -> String? {
         let size = cmsGetProfileInfoASCII(raw, info, "en", "US", nil, 0)
         guard size > 1 else { return nil }

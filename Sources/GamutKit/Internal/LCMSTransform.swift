@@ -9,8 +9,24 @@ final class LCMSTransform: Sendable {
     let context: LCMSContext
     nonisolated(unsafe) let raw: cmsHTRANSFORM
 
-    init(from source: LCMSProfile, _ inputType: cmsUInt32Number, to destination: LCMSProfile, _ outputType: cmsUInt32Number,
-         intent: cmsUInt32Number, flags: cmsUInt32Number) throws(GamutError) {
+    convenience init(from source: LCMSProfile, _ sourceFormat: PixelFormat, to destination: LCMSProfile, _ destinationFormat: PixelFormat,
+                     intent: RenderingIntent, flags: LCMSTransformFlags) throws(GamutError) {
+        try self.init(from: source, sourceFormat.lcmsType, to: destination, destinationFormat.lcmsType,
+                      intent: intent.lcmsValue, flags: flags.rawValue)
+    }
+
+    /// From `source` pixels to PCS XYZ (three doubles per pixel), with the exact matrix and curves.
+    convenience init(toXYZFrom source: LCMSProfile, _ sourceFormat: PixelFormat, intent: RenderingIntent) throws(GamutError) {
+        let context = try LCMSContext()
+        guard let xyz = cmsCreateXYZProfileTHR(context.raw) else {
+            throw context.error(.transformFailed, "LittleCMS could not create an XYZ profile")
+        }
+        try self.init(from: source, sourceFormat.lcmsType, to: LCMSProfile(context: context, raw: xyz), PixelFormat.lcmsXYZDouble,
+                      intent: intent.lcmsValue, flags: LCMSTransformFlags.noOptimize.rawValue)
+    }
+
+    private init(from source: LCMSProfile, _ inputType: cmsUInt32Number, to destination: LCMSProfile, _ outputType: cmsUInt32Number,
+                 intent: cmsUInt32Number, flags: cmsUInt32Number) throws(GamutError) {
         let context = try LCMSContext()
         guard let raw = cmsCreateTransformTHR(context.raw, source.raw, inputType, destination.raw, outputType, intent, flags) else {
             let messages = context.sink.drain() + source.context.sink.drain() + destination.context.sink.drain()

@@ -1,4 +1,3 @@
-internal import CLCMS2
 import Foundation
 
 /// An ICC color profile: one of GamutKit's built-ins, or one read from ICC bytes or a file.
@@ -87,6 +86,6 @@ public final class ColorProfile: Sendable {
 
     /// The number of color channels of the profile's color space (gray 1, RGB 3, CMYK 4).
     public var channelCount: Int {
-        Int(cmsChannelsOfColorSpace(cmsColorSpaceSignature(rawValue: info.colorSpace.rawValue)))
+        LCMSProfile.channelCount(ofColorSpace: info.colorSpace.rawValue)
     }
 }

@@ -1,4 +1,3 @@
-internal import CLCMS2
 import Dispatch
 import Foundation
 
@@ -66,13 +65,12 @@ public final class ColorTransform: Sendable {
         if let kernel = try Self.fastKernel(source, sourceFormat, destination, destinationFormat, intent, blackPointCompensation) {
             engine = .fast(kernel)
         } else {
-            var flags = cmsUInt32Number(0)
-            if source.info.isMatrixShaper && destination.info.isMatrixShaper { flags |= cmsUInt32Number(cmsFLAGS_NOOPTIMIZE) }
-            if sourceFormat.hasAlpha { flags |= cmsUInt32Number(cmsFLAGS_COPY_ALPHA) }
-            if blackPointCompensation { flags |= cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION) }
-            engine = .lcms(try LCMSTransform(
-                from: source.handle, sourceFormat.lcmsType, to: destination.handle, destinationFormat.lcmsType,
-                intent: intent.lcmsValue, flags: flags))
+            var flags: LCMSTransformFlags = []
+            if source.info.isMatrixShaper && destination.info.isMatrixShaper { flags.insert(.noOptimize) }
+            if sourceFormat.hasAlpha { flags.insert(.copyAlpha) }
+            if blackPointCompensation { flags.insert(.blackPointCompensation) }
+            engine = .lcms(try LCMSTransform(from: source.handle, sourceFormat, to: destination.handle, destinationFormat,
+                                             intent: intent, flags: flags))
         }
     }
 
@@ -84,16 +82,13 @@ public final class ColorTransform: Sendable {
               integer.contains(sourceFormat.sample), integer.contains(destinationFormat.sample),
               sourceFormat.colorChannelCount == 3, destinationFormat.colorChannelCount == 3,
               // LittleCMS prefers lookup tables over the matrix when a profile has them for the intent.
-              cmsIsCLUT(source.handle.raw, intent.lcmsValue, cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,
-              cmsIsCLUT(destination.handle.raw, intent.lcmsValue, cmsUInt32Number(LCMS_USED_AS_OUTPUT)) == 0
+              !source.handle.isCLUT(intent, asInput: true), !destination.handle.isCLUT(intent, asInput: false)
         else { return nil }
         if bpc {
             // Black-point compensation is the identity when both black points are zero (as for every
             // matrix/TRC profile whose curves map 0 to 0); otherwise let LittleCMS scale.
-            var black = cmsCIEXYZ()
-            let flags = cmsUInt32Number(0)
-            guard cmsDetectBlackPoint(&black, source.handle.raw, intent.lcmsValue, flags) != 0, black.Y < 1e-9,
-                  cmsDetectDestinationBlackPoint(&black, destination.handle.raw, intent.lcmsValue, flags) != 0, black.Y < 1e-9
+            guard source.handle.hasZeroBlackPoint(intent, asDestination: false),
+                  destination.handle.hasZeroBlackPoint(intent, asDestination: true)
             else { return nil }
         }
         return try ShaperKernel(source: sourceModel, sourceFormat, destination: destinationModel, destinationFormat)

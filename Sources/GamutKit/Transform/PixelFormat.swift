@@ -1,5 +1,3 @@
-internal import CLCMS2
-
 /// How pixels are laid out in memory: which channels, in what order, and how each sample is stored.
 public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// The channels of a pixel, in memory order. Alpha, when present, comes last and is not color-managed.
@@ -90,25 +88,4 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public func with(_ layout: Layout) -> PixelFormat { PixelFormat(layout, sample) }
 
     public var description: String { "\(layout)-\(sample)" }
-
-    /// The LittleCMS `TYPE_*` constant for this format.
-    var lcmsType: cmsUInt32Number {
-        switch (layout, sample) {
-        case (.gray, .uint8): CLCMS2_TYPE_GRAY_8
-        case (.gray, .uint16): CLCMS2_TYPE_GRAY_16
-        case (.gray, .float32): CLCMS2_TYPE_GRAY_FLT
-        case (.grayAlpha, .uint8): CLCMS2_TYPE_GRAYA_8
-        case (.grayAlpha, .uint16): CLCMS2_TYPE_GRAYA_16
-        case (.grayAlpha, .float32): CLCMS2_TYPE_GRAYA_FLT
-        case (.rgb, .uint8): CLCMS2_TYPE_RGB_8
-        case (.rgb, .uint16): CLCMS2_TYPE_RGB_16
-        case (.rgb, .float32): CLCMS2_TYPE_RGB_FLT
-        case (.rgba, .uint8): CLCMS2_TYPE_RGBA_8
-        case (.rgba, .uint16): CLCMS2_TYPE_RGBA_16
-        case (.rgba, .float32): CLCMS2_TYPE_RGBA_FLT
-        case (.cmyk, .uint8): CLCMS2_TYPE_CMYK_8
-        case (.cmyk, .uint16): CLCMS2_TYPE_CMYK_16
-        case (.cmyk, .float32): CLCMS2_TYPE_CMYK_FLT
-        }
-    }
 }

@@ -1,5 +1,3 @@
-internal import CLCMS2
-
 /// An ICC rendering intent: how colors outside the destination gamut (and the white point) are handled.
 ///
 /// Matrix/TRC profiles carry no intent-specific tables, so perceptual, relative colorimetric and
@@ -13,13 +11,4 @@ public enum RenderingIntent: String, Sendable, CaseIterable, Codable {
     case saturation
     /// Keeps the source white (no adaptation to the destination's white). `INTENT_ABSOLUTE_COLORIMETRIC`.
     case absoluteColorimetric = "absolute"
-
-    var lcmsValue: cmsUInt32Number {
-        switch self {
-        case .perceptual: cmsUInt32Number(INTENT_PERCEPTUAL)
-        case .relativeColorimetric: cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC)
-        case .saturation: cmsUInt32Number(INTENT_SATURATION)
-        case .absoluteColorimetric: cmsUInt32Number(INTENT_ABSOLUTE_COLORIMETRIC)
-        }
-    }
 }

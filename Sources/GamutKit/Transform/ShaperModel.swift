@@ -1,15 +1,12 @@
-internal import CLCMS2
-
 /// One channel's tone curve, evaluated in double precision for building lookup tables.
 final class ShaperCurve: Sendable {
     private enum Source {
         case exact(TransferFunction)
-        /// A LittleCMS curve and its inverse (as LittleCMS itself inverts it for output), owned here.
-        case lcms(forward: OpaquePointer, inverse: OpaquePointer)
+        /// A profile's curve and its inverse, as LittleCMS evaluates them.
+        case lcms(LCMSToneCurve)
     }
 
-    // Sendable: the LittleCMS curves are private copies, only read (cmsEvalToneCurveFloat) after init.
-    nonisolated(unsafe) private let source: Source
+    private let source: Source
     /// Curves with equal keys are equal, so their tables can be shared.
     let key: String
 
@@ -18,29 +15,16 @@ final class ShaperCurve: Sendable {
         key = "\(function)"
     }
 
-    /// Copies `curve` from a profile's tag and builds its inverse, or returns nil when LittleCMS can't.
-    init?(copying curve: OpaquePointer) {
-        guard let forward = cmsDupToneCurve(curve) else { return nil }
-        guard let inverse = cmsReverseToneCurve(forward) else {
-            cmsFreeToneCurve(forward)
-            return nil
-        }
-        source = .lcms(forward: forward, inverse: inverse)
-        key = ShaperCurve.keyOf(curve)
-    }
-
-    deinit {
-        if case .lcms(let forward, let inverse) = source {
-            cmsFreeToneCurve(forward)
-            cmsFreeToneCurve(inverse)
-        }
+    init(_ curve: LCMSToneCurve) {
+        source = .lcms(curve)
+        key = curve.key
     }
 
     /// Encoded (0…1) → linear light.
     func linearize(_ v: Double) -> Double {
         switch source {
         case .exact(let f): f.linearize(v)
-        case .lcms(let forward, _): Double(cmsEvalToneCurveFloat(forward, Float(v)))
+        case .lcms(let curve): curve.evaluate(v)
         }
     }
 
@@ -48,7 +32,7 @@ final class ShaperCurve: Sendable {
     func encode(_ v: Double) -> Double {
         switch source {
         case .exact(let f): f.encode(v)
-        case .lcms(_, let inverse): Double(cmsEvalToneCurveFloat(inverse, Float(v)))
+        case .lcms(let curve): curve.evaluateInverse(v)
         }
     }
 
@@ -96,39 +80,13 @@ struct ShaperModel: Sendable {
     /// The model of a loaded RGB matrix/TRC profile, from the colorants and curves LittleCMS reads.
     init?(loadedFrom profile: LCMSProfile, info: ProfileInfo) {
         guard info.colorSpace == .rgb, info.isMatrixShaper else { return nil }
-        let colorants = ProfileInspection.rgbColorantTags.compactMap { profile.xyzTag($0) }
-        var curves: [ShaperCurve] = []
-        for tag in ProfileInspection.rgbCurveTags {
-            guard let raw = profile.toneCurve(tag) else { return nil }
-            let key = ShaperCurve.keyOf(raw)
-            if let same = curves.first(where: { $0.key == key }) {
-                curves.append(same)
-            } else {
-                guard let curve = ShaperCurve(copying: raw) else { return nil }
-                curves.append(curve)
-            }
-        }
+        let colorants = profile.rgbColorants
+        guard let loaded = LCMSToneCurve.rgbCurves(of: profile) else { return nil }
+        let curves = loaded.map(ShaperCurve.init)
         guard colorants.count == 3 else { return nil }
         self.curves = curves
         toXYZD50 = Matrix3(columns: [colorants[0].x, colorants[0].y, colorants[0].z],
                            [colorants[1].x, colorants[1].y, colorants[1].z],
                            [colorants[2].x, colorants[2].y, colorants[2].z])
-    }
-}
-
-extension ShaperCurve {
-    static func keyOf(_ curve: OpaquePointer) -> String {
-        switch ProfileInspection.kind(of: curve) {
-        case .parametric(let type, let parameters): "p\(type):\(parameters)"
-        case .sampled:
-            // By content, not address: tables are cached across profiles, and a freed curve's address is reused.
-            { () -> String in
-                let count = Int(cmsGetToneCurveEstimatedTableEntries(curve))
-                guard count > 0, let values = cmsGetToneCurveEstimatedTable(curve) else { return "s-empty" }
-                var hasher = Hasher()
-                for i in 0..<count { hasher.combine(values[i]) }
-                return "s\(count):\(hasher.finalize()):\(values[0]):\(values[count / 2]):\(values[count - 1])"
-            }()
-        }
     }
 }

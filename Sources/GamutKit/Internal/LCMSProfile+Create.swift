@@ -1,0 +1,40 @@
+internal import CLCMS2
+
+extension LCMSProfile {
+    /// A profile made in memory: its colorants are doubles until serialized.
+    static func create(primaries: RGBPrimaries?, transfer: TransferFunction, description: String,
+                       context: LCMSContext) throws(GamutError) -> LCMSProfile {
+        let (type, parameters) = transfer.iccParametric
+        guard let curve = cmsBuildParametricToneCurve(context.raw, type, parameters) else {
+            throw context.error(.invalidProfile, "could not build the tone curve of '\(description)'")
+        }
+        defer { cmsFreeToneCurve(curve) }
+        let raw: cmsHPROFILE?
+        if let primaries {
+            var white = cmsCIExyY(x: primaries.white.x, y: primaries.white.y, Y: 1)
+            var rgb = cmsCIExyYTRIPLE(
+                Red: cmsCIExyY(x: primaries.red.x, y: primaries.red.y, Y: 1),
+                Green: cmsCIExyY(x: primaries.green.x, y: primaries.green.y, Y: 1),
+                Blue: cmsCIExyY(x: primaries.blue.x, y: primaries.blue.y, Y: 1))
+            var curves: [OpaquePointer?] = [curve, curve, curve]
+            raw = cmsCreateRGBProfileTHR(context.raw, &white, &rgb, &curves)
+        } else {
+            raw = cmsCreateGrayProfileTHR(context.raw, cmsD50_xyY(), curve)
+        }
+        guard let raw else { throw context.error(.invalidProfile, "could not create the profile '\(description)'") }
+        let profile = LCMSProfile(context: context, raw: raw)
+        try writeText(description, tag: cmsSigProfileDescriptionTag, in: profile)
+        try writeText("No copyright, use freely (made by GamutKit)", tag: cmsSigCopyrightTag, in: profile)
+        return profile
+    }
+
+    private static func writeText(_ text: String, tag: cmsTagSignature, in profile: LCMSProfile) throws(GamutError) {
+        guard let mlu = cmsMLUalloc(profile.context.raw, 1) else {
+            throw profile.context.error(.invalidProfile, "could not allocate a text tag")
+        }
+        defer { cmsMLUfree(mlu) }
+        guard cmsMLUsetASCII(mlu, "en", "US", text) != 0, cmsWriteTag(profile.raw, tag, UnsafeRawPointer(mlu)) != 0 else {
+            throw profile.context.error(.invalidProfile, "could not write a text tag")
+        }
+    }
+}
