@@ -56,7 +56,7 @@ struct CatalogCommandTests {
     func config() throws {
         let folder = CLI.temporaryDirectory()
         let quiet = folder + "/quiet.json"
-        let allOff = Dictionary(uniqueKeysWithValues: Rules.all.map { ($0.id, "off") })
+        let allOff = Dictionary(uniqueKeysWithValues: Rules.all.map { ($0.id.rawValue, "off") })
         try JSONSerialization.data(withJSONObject: ["severity": allOff]).write(to: URL(fileURLWithPath: quiet))
         let silent = try CLI.run([Self.demo, "--config", quiet, "--fail-on", "warning"])
         #expect(silent.status == 0)

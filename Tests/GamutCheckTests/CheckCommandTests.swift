@@ -67,7 +67,7 @@ struct CheckCommandTests {
         let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.compactMap { $0["id"] as? String } == Rules.all.map(\.id))
+        #expect(rules.compactMap { $0["id"] as? String } == Rules.all.map(\.id.rawValue))
         for (entry, rule) in zip(rules, Rules.all) {
             #expect((entry["help"] as? [String: Any])?["text"] as? String == rule.rationale + " Fix: " + rule.fixHint)
         }

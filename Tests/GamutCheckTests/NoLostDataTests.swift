@@ -146,7 +146,7 @@ struct NoLostDataTests {
             let killed = try Self.sh("ulimit -f \(blocks); exec env --default-signal=XFSZ \"$GC\" fix '\(copy)' --write > /dev/null")
             #expect(killed.status != 0 && killed.status != 2, "limit \(blocks) blocks: \(killed)")
             let audit = try CatalogAuditor.audit([copy])
-            let broken = audit.report.findings.filter { $0.ruleID == Rules.catalogSyntax.id }.map(\.location.file)
+            let broken = audit.report.findings.filter { $0.ruleID == RuleID.catalogSyntax }.map(\.location.file)
             #expect(broken.allSatisfy { $0.hasSuffix("Broken.colorset/Contents.json") }, "limit \(blocks): \(broken)")
             #expect(try CLI.run(["fix", copy, "--write"]).status == 0)
             #expect(Self.files(copy) == expected, "limit \(blocks): \(Set(Self.files(copy).keys).symmetricDifference(expected.keys))")

@@ -28,7 +28,7 @@ struct AccessibilityAuditTests {
         let text = F.colorset([(Self.hex("0x77", "0x77", "0x77"), ""), (Self.hex("0x8A", "0x8A", "0x8A"), F.dark), (Self.hex("0x33", "0x33", "0x33"), F.highContrast)])
         let findings = try Self.audit(["Text.colorset/Contents.json": text, "Background.colorset/Contents.json": Self.background],
                                       policy: #"{"contrast": [{"foreground": "Text", "background": "Background", "textSize": 17, "label": "body"}]}"#)
-        let contrast = findings.filter { $0.ruleID == Rules.contrastInsufficient.id }
+        let contrast = findings.filter { $0.ruleID == RuleID.contrastInsufficient }
         try #require(contrast.count == 1, "\(findings.map(\.message))")
         let f = contrast[0]
         #expect(f.message.contains("Text on Background (body): below 4.5:1 for text 17 pt in light on sRGB and Display P3 displays (4.48:1, short by 0.02)"),
@@ -43,7 +43,7 @@ struct AccessibilityAuditTests {
         for extra in [#""textSize": 18"#, #""bold": true"#] {
             let large = try Self.audit(["Text.colorset/Contents.json": text, "Background.colorset/Contents.json": Self.background],
                                        policy: #"{"contrast": [{"foreground": "Text", "background": "Background", "#+extra+"}]}")
-            #expect(!large.contains { $0.ruleID == Rules.contrastInsufficient.id || $0.ruleID == Rules.contrastBelowEnhanced.id })
+            #expect(!large.contains { $0.ruleID == RuleID.contrastInsufficient || $0.ruleID == RuleID.contrastBelowEnhanced })
         }
     }
 
@@ -54,7 +54,7 @@ struct AccessibilityAuditTests {
         let background = F.colorset([(Self.gray("1.000"), "")])
         let findings = try Self.audit(["Text.colorset/Contents.json": text, "Background.colorset/Contents.json": background],
                                       policy: #"{"contrast": [{"foreground": "Text", "background": "Background"}]}"#)
-        let f = try #require(findings.first { $0.ruleID == Rules.contrastInsufficient.id })
+        let f = try #require(findings.first { $0.ruleID == RuleID.contrastInsufficient })
         #expect(f.message.contains("light on Display P3 displays") && !f.message.contains("sRGB and"), "\(f.message)")
         #expect(f.swatches.contains { $0.colors[0].hasPrefix("color(display-p3") })
     }
@@ -64,13 +64,13 @@ struct AccessibilityAuditTests {
         let text = F.colorset([(Self.hex("0x66", "0x66", "0x66"), ""), (Self.hex("0xB0", "0xB0", "0xB0"), F.dark)])
         var findings = try Self.audit(["Text.colorset/Contents.json": text, "Background.colorset/Contents.json": Self.background],
                                       policy: #"{"contrast": [{"foreground": "Text", "background": "Background"}]}"#)
-        let f = try #require(findings.first { $0.ruleID == Rules.contrastBelowEnhanced.id })
+        let f = try #require(findings.first { $0.ruleID == RuleID.contrastBelowEnhanced })
         #expect(abs(f.values["ratio"]! - 5.74) < 0.01 && f.severity == .info)
         // Black at 50% over white is gray 0.5 (3.98:1): fails.
         let translucent = F.colorset([(F.color("srgb", [("red", "\"0.000\""), ("green", "\"0.000\""), ("blue", "\"0.000\""), ("alpha", "\"0.500\"")]), "")])
         findings = try Self.audit(["Text.colorset/Contents.json": translucent, "Background.colorset/Contents.json": F.colorset([(Self.gray("1.000"), "")])],
                                   policy: #"{"contrast": [{"foreground": "Text", "background": "Background"}]}"#)
-        let failing = try #require(findings.first { $0.ruleID == Rules.contrastInsufficient.id })
+        let failing = try #require(findings.first { $0.ruleID == RuleID.contrastInsufficient })
         let expected = Contrast.ratio(Contrast.relativeLuminance(sRGB: [0.5, 0.5, 0.5]), 1)
         #expect(abs(failing.values["ratio"]! - expected) < 1e-9)
     }
@@ -88,7 +88,7 @@ struct AccessibilityAuditTests {
                           {"name": "chart", "colors": ["Blue", "Orange", "Missing"]}],
              "colorVision": {"severities": [1, 0.6]}}
             """)
-        let confusable = findings.filter { $0.ruleID == Rules.cvdConfusable.id }
+        let confusable = findings.filter { $0.ruleID == RuleID.cvdConfusable }
         try #require(confusable.count == 1, "\(findings.map(\.message))")
         let c = confusable[0]
         #expect(c.message.contains("Error and Success (status)") && (c.message.contains("with deuteranopia") || c.message.contains("with protanopia")), "\(c.message)")
@@ -101,9 +101,9 @@ struct AccessibilityAuditTests {
                                  Lab(xyzD50: srgb.sourceXYZ(s.simulate(linearSRGB: b).map { TransferFunction.sRGB.encode($0) })))
         }.min()!
         #expect(abs(c.values["deltaE"]! - worst) < 0.05)
-        let hues = findings.filter { $0.ruleID == Rules.cvdHuePair.id }.map(\.message)
+        let hues = findings.filter { $0.ruleID == RuleID.cvdHuePair }.map(\.message)
         #expect(hues.count == 2 && hues.contains { $0.contains("red/green") } && hues.contains { $0.contains("blue/orange") }, "\(hues)")
-        let unknown = try #require(findings.first { $0.ruleID == Rules.policyUnknownColor.id })
+        let unknown = try #require(findings.first { $0.ruleID == RuleID.policyUnknownColor })
         #expect(unknown.location.asset == "Missing" && unknown.location.file.hasSuffix(".gamut-check.json") && unknown.location.line == 2)
     }
 

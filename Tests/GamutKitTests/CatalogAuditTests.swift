@@ -27,7 +27,7 @@ struct CatalogAuditTests {
     @Test("A P3 green with no sRGB variant: its linear sRGB channels (CSS Color 4 matrices) and clipping ΔE00")
     func wideColorWithoutVariant() throws {
         let findings = try Self.findings(["Green.colorset/Contents.json": Self.complete([(Self.p3("0.000", "1.000", "0.000"), "")])])
-        let finding = try #require(findings.first { $0.ruleID == Rules.colorNeedsSRGBVariant.id })
+        let finding = try #require(findings.first { $0.ruleID == RuleID.colorNeedsSRGBVariant })
         let exact = ExactReference.linearSRGB(fromP3: [0, 65535, 0], maxIn: 65535)
         #expect(finding.values["targetRed"]!.isApproximatelyEqual(to: exact[0], absoluteTolerance: 1e-4))
         #expect(finding.values["targetGreen"]!.isApproximatelyEqual(to: exact[1], absoluteTolerance: 1e-4))
@@ -38,7 +38,7 @@ struct CatalogAuditTests {
         #expect(finding.values["deltaE"]!.isApproximatelyEqual(to: CIEDE2000.referenceDifference(p3Green, srgbGreen), absoluteTolerance: 1e-6))
         #expect(finding.message.contains("#00FF00"))
         #expect(finding.location.line == 3 && finding.location.keyPath == "colors[0]" && finding.location.asset == "Green")
-        #expect(findings.map(\.ruleID) == [Rules.colorNeedsSRGBVariant.id])
+        #expect(findings.map(\.ruleID) == [RuleID.colorNeedsSRGBVariant])
     }
 
     @Test("With an sRGB variant there is no wide-color finding; a P3 color inside sRGB needs none")
@@ -60,9 +60,9 @@ struct CatalogAuditTests {
             ]),
             "Lonely.colorset/Contents.json": Self.complete([(Self.srgb("0.200", "0.300", "0.400"), #""display-gamut" : "sRGB""#)]),
         ])
-        #expect(findings.map(\.ruleID).sorted() == [Rules.srgbSlotOutOfGamut.id, Rules.unpairedDisplayGamut.id])
-        #expect(findings.first { $0.ruleID == Rules.srgbSlotOutOfGamut.id }?.location.keyPath == "colors[1]")
-        #expect(findings.first { $0.ruleID == Rules.unpairedDisplayGamut.id }?.location.asset == "Lonely")
+        #expect(findings.map(\.ruleID).sorted() == [RuleID.srgbSlotOutOfGamut, RuleID.unpairedDisplayGamut])
+        #expect(findings.first { $0.ruleID == RuleID.srgbSlotOutOfGamut }?.location.keyPath == "colors[1]")
+        #expect(findings.first { $0.ruleID == RuleID.unpairedDisplayGamut }?.location.asset == "Lonely")
     }
 
     @Test("Two P3 greens ΔE00 ≈ 1.5 apart collapse on sRGB, unless one has an sRGB variant that keeps them apart")
@@ -70,7 +70,7 @@ struct CatalogAuditTests {
         let a = Self.complete([(Self.p3("0.000", "1.000", "0.000"), "")])
         let b = Self.complete([(Self.p3("0.180", "0.980", "0.120"), "")])
         let collapsing = try Self.findings(["A.colorset/Contents.json": a, "B.colorset/Contents.json": b])
-            .filter { $0.ruleID == Rules.colorCollapse.id }
+            .filter { $0.ruleID == RuleID.colorCollapse }
         #expect(collapsing.count == 1)
         let finding = try #require(collapsing.first)
         #expect(finding.values["sourceDeltaE"]! >= 1 && finding.values["shownDeltaE"]! < 1)
@@ -80,7 +80,7 @@ struct CatalogAuditTests {
             (Self.p3("0.180", "0.980", "0.120"), #""display-gamut" : "display-P3""#), (Self.srgb("0.300", "0.800", "0.250"), #""display-gamut" : "sRGB""#),
         ])
         let none = try Self.findings(["A.colorset/Contents.json": a, "B.colorset/Contents.json": separated])
-        #expect(!none.contains { $0.ruleID == Rules.colorCollapse.id })
+        #expect(!none.contains { $0.ruleID == RuleID.colorCollapse })
     }
 
     @Test("Appearance coverage: no dark (in an app with dark variants), no high contrast (advisory), dark equal to light")
@@ -96,14 +96,14 @@ struct CatalogAuditTests {
         let audit = try CatalogAuditor.audit([root])
         let findings = audit.report.findings
         let plain = findings.filter { $0.location.asset == "Plain" }.map(\.ruleID)
-        #expect(plain == [Rules.missingDarkVariant.id])
+        #expect(plain == [RuleID.missingDarkVariant])
         let same = findings.filter { $0.location.asset == "Same" }
-        #expect(same.map(\.ruleID) == [Rules.darkSameAsLight.id])
+        #expect(same.map(\.ruleID) == [RuleID.darkSameAsLight])
         #expect(same.first?.location.keyPath == "colors[1]")
         // The increased-contrast rule is advisory: counted, and shown when asked for.
-        #expect(audit.report.notShown == [Rules.missingHighContrastVariant.id: 1])
+        #expect(audit.report.notShown == [RuleID.missingHighContrastVariant: 1])
         let advisory = try CatalogAuditor.audit([root], showAdvisory: true).report.findings.filter { $0.location.asset == "Plain" }
-        #expect(advisory.map(\.ruleID) == [Rules.missingDarkVariant.id, Rules.missingHighContrastVariant.id])
+        #expect(advisory.map(\.ruleID) == [RuleID.missingDarkVariant, RuleID.missingHighContrastVariant])
         #expect(try CatalogAuditor.audit([root], policy: GamutPolicy.parse(Array(#"{"advisory": true}"#.utf8), path: "p")).report.notShown.isEmpty)
     }
 
@@ -121,7 +121,7 @@ struct CatalogAuditTests {
         let watch = try F.catalog(["Plain.colorset/Contents.json": plain, "AppIcon.appiconset/Contents.json": watchIcon],
                                   binary: ["AppIcon.appiconset/i.png": try PNG.encode(ExampleCatalog.swatchImage(.sRGB, [0.2, 0.4, 0.6]))])
         func missing(_ paths: [String]) throws -> [String] {
-            try CatalogAuditor.audit(paths).report.findings.filter { $0.ruleID == Rules.missingDarkVariant.id }.map(\.location.file)
+            try CatalogAuditor.audit(paths).report.findings.filter { $0.ruleID == RuleID.missingDarkVariant }.map(\.location.file)
         }
         // An app without Dark Mode: nothing. The same catalog beside one with dark variants: reported.
         #expect(try missing([lightOnly]).isEmpty)
@@ -141,7 +141,7 @@ struct CatalogAuditTests {
     @Test("A custom color equal to a published system color in light and dark, in a table of the platform it targets")
     func systemDuplicates() throws {
         func duplicates(_ files: [String: String]) throws -> [String: String] {
-            let found = try Self.findings(files).filter { $0.ruleID == Rules.systemColorDuplicate.id }
+            let found = try Self.findings(files).filter { $0.ruleID == RuleID.systemColorDuplicate }
             return Dictionary(uniqueKeysWithValues: found.map { ($0.location.asset ?? "", $0.message) })
         }
         let ios = try duplicates([
@@ -197,14 +197,14 @@ struct CatalogAuditTests {
             """.utf8), path: "policy.json")
         #expect(policy.settings.sameColor == 2 && policy.settings.visibleClip == 1.5)
         let findings = try Self.findings(files, policy: policy)
-        #expect(findings.map(\.ruleID) == [Rules.missingDarkVariant.id])
+        #expect(findings.map(\.ruleID) == [RuleID.missingDarkVariant])
         #expect(findings.first?.severity == .error && findings.first?.location.asset == "New")
         // Without the policy: both sets miss dark (warnings), Themed's dark equals its light; increased contrast is advisory.
         #expect(try Self.findings(files).map { "\($0.location.asset ?? "") \($0.ruleID) \($0.severity)" }.sorted()
                 == ["Legacy/Old missing-dark-variant warning", "New missing-dark-variant warning", "Themed dark-same-as-light warning"])
         // A severity for an advisory rule turns it on.
         let highContrast = try GamutPolicy.parse(Array(#"{"severity": {"missing-high-contrast-variant": "warning"}}"#.utf8), path: "p")
-        #expect(try Self.findings(files, policy: highContrast).filter { $0.ruleID == Rules.missingHighContrastVariant.id }.count == 3)
+        #expect(try Self.findings(files, policy: highContrast).filter { $0.ruleID == RuleID.missingHighContrastVariant }.count == 3)
     }
 
     @Test("A catalog's own .gamut-check.json is used")
@@ -244,10 +244,10 @@ struct CatalogAuditTests {
         let paired = audit.report.findings.filter { $0.location.asset == "HeroPaired" }
         #expect(paired.isEmpty, "\(paired.map(\.message))")
         let hero = audit.report.findings.filter { $0.location.asset == "Hero" }.map(\.ruleID)
-        #expect(Set(hero) == [Rules.imageNeedsSRGBVariant.id, Rules.colorCollapse.id, Rules.gradientClipping.id])
+        #expect(Set(hero) == [RuleID.imageNeedsSRGBVariant, RuleID.colorCollapse, RuleID.gradientClipping])
         #expect(audit.report.files.first { $0.path.hasSuffix("Hero.imageset/hero.png") }?.analysis?.width == 128)
         let banner = audit.report.findings.filter { $0.location.asset == "Banner" }.map(\.ruleID)
-        #expect(banner.contains(Rules.p3Image8Bit.id))
+        #expect(banner.contains(RuleID.p3Image8Bit))
     }
 }
 

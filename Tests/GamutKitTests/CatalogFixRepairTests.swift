@@ -8,8 +8,8 @@ import Testing
 struct CatalogFixRepairTests {
     typealias F = CatalogFixtures
 
-    static let gamutRules: Set<String> = [Rules.colorNeedsSRGBVariant.id, Rules.colorCollapse.id, Rules.srgbSlotOutOfGamut.id,
-                                          Rules.unpairedDisplayGamut.id]
+    static let gamutRules: Set<RuleID> = [RuleID.colorNeedsSRGBVariant, RuleID.colorCollapse, RuleID.srgbSlotOutOfGamut,
+                                          RuleID.unpairedDisplayGamut]
 
     static func entry(_ space: String, _ rgb: [String], extra: String = "") -> (color: String, extra: String) {
         (F.color(space, [("red", "\"\(rgb[0])\""), ("green", "\"\(rgb[1])\""), ("blue", "\"\(rgb[2])\""), ("alpha", "\"1.000\"")]), extra)
@@ -71,7 +71,7 @@ struct CatalogFixRepairTests {
             "Cover.imageset/Contents.json": #"{"images":[{"filename":"cover.png","idiom":"universal"},{"display-gamut":"sRGB","filename":"cover-srgb.png","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#,
         ], binary: ["Gallery.imageset/g1.png": gray, "Gallery.imageset/g2.png": gray, "Cover.imageset/cover.png": gray,
                     "Cover.imageset/cover-srgb.png": srgb])
-        let before = try CatalogAuditor.audit([root]).report.findings.filter { $0.ruleID == Rules.unpairedDisplayGamut.id }
+        let before = try CatalogAuditor.audit([root]).report.findings.filter { $0.ruleID == RuleID.unpairedDisplayGamut }
         #expect(before.count == 2 && before.first { $0.location.asset == "Gallery" }?.values["entries"] == 2)
         let fix = try Self.fixAndRecheck(root)
         #expect(fix.changes.filter { $0.kind == .created }.map { ($0.path as NSString).lastPathComponent }.sorted() == ["g1-sRGB.png", "g2-sRGB.png"])
@@ -88,7 +88,7 @@ struct CatalogFixRepairTests {
                 Self.entry("display-p3", ["0.180", "0.980", "0.120"], extra: #""idiom" : "iphone""#),
             ]),
         ])
-        let before = try CatalogAuditor.audit([root]).report.findings.filter { $0.ruleID == Rules.colorCollapse.id }
+        let before = try CatalogAuditor.audit([root]).report.findings.filter { $0.ruleID == RuleID.colorCollapse }
         #expect(before.count == 1 && before.first?.message.contains("on iphone") == true, "\(before.map(\.message))")
         try Self.fixAndRecheck(root)
     }

@@ -7,8 +7,8 @@ import Testing
 struct CatalogFixTests {
     typealias F = CatalogFixtures
 
-    static let fixedRules: Set<String> = [Rules.colorNeedsSRGBVariant.id, Rules.colorCollapse.id, Rules.srgbSlotOutOfGamut.id,
-                                          Rules.imageNeedsSRGBVariant.id, Rules.gradientClipping.id, Rules.unpairedDisplayGamut.id]
+    static let fixedRules: Set<RuleID> = [RuleID.colorNeedsSRGBVariant, RuleID.colorCollapse, RuleID.srgbSlotOutOfGamut,
+                                          RuleID.imageNeedsSRGBVariant, RuleID.gradientClipping, RuleID.unpairedDisplayGamut]
 
     static func copyOfDemo() throws -> String {
         let folder = F.temporaryFolder() + "/Demo.xcassets"
@@ -41,7 +41,7 @@ struct CatalogFixTests {
         let remaining = after.filter { Self.fixedRules.contains($0.ruleID) && fixedSets.contains($0.location.asset ?? "") }
         #expect(remaining.isEmpty, "\(remaining.map(\.message))")
         // The edits are valid to the reader: no new reading findings (the demo has some on purpose).
-        let reading: Set<String> = [Rules.catalogSyntax.id, Rules.catalogInvalid.id, Rules.catalogUnknown.id, Rules.unreferencedFile.id, Rules.missingFile.id]
+        let reading: Set<RuleID> = [RuleID.catalogSyntax, RuleID.catalogInvalid, RuleID.catalogUnknown, RuleID.unreferencedFile, RuleID.missingFile]
         #expect(after.filter { reading.contains($0.ruleID) }.map(\.message) == before.filter { reading.contains($0.ruleID) }.map(\.message))
         // New images: sRGB embedded, same depth as the original.
         let hero = try PNG.read(contentsOf: folder + "/Hero.imageset/hero-sRGB.png")

@@ -43,24 +43,24 @@ struct CatalogReaderTests {
             (F.color("srgb", [("red", "\"1\""), ("green", "\"0.500\""), ("blue", "\"0\""), ("alpha", "\"1.000\"")]), ""),
         ])])
         let catalog = try CatalogReader.read(root)
-        let flagged = catalog.readingFindings.filter { $0.ruleID == Rules.ambiguousComponent.id }
+        let flagged = catalog.readingFindings.filter { $0.ruleID == RuleID.ambiguousComponent }
         #expect(flagged.map(\.location.keyPath) == ["colors[0].color.components.red", "colors[0].color.components.blue"])
         #expect(flagged.allSatisfy { $0.location.line == 3 && $0.location.asset == "A" })
         #expect(F.components(catalog, "A") == [1.0 / 255, 0.5, 0])
     }
 
     @Test("Malformed, out-of-range and mis-cased values are findings with file, line and key path", arguments: [
-        (#""red" : "256", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", Rules.catalogInvalid.id),
-        (#""red" : "0x1FF", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", Rules.catalogInvalid.id),
-        (#""red" : "1.5", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", Rules.catalogInvalid.id),
-        (#""red" : "abc", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", Rules.catalogInvalid.id),
-        (#""red" : true, "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", Rules.catalogInvalid.id),
-        (#""green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components", Rules.catalogInvalid.id),
+        (#""red" : "256", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+        (#""red" : "0x1FF", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+        (#""red" : "1.5", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+        (#""red" : "abc", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+        (#""red" : true, "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+        (#""green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components", RuleID.catalogInvalid),
         // A key no reference names is info, never an error, even mis-cased (the message names the key Xcode writes).
-        (#""Red" : "0", "red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.Red", Rules.catalogUnknown.id),
-        (#""red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000", "cyan" : "0""#, "colors[0].color.components.cyan", Rules.catalogUnknown.id),
+        (#""Red" : "0", "red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.Red", RuleID.catalogUnknown),
+        (#""red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000", "cyan" : "0""#, "colors[0].color.components.cyan", RuleID.catalogUnknown),
     ])
-    func malformedComponents(components: String, keyPath: String, rule: String) throws {
+    func malformedComponents(components: String, keyPath: String, rule: RuleID) throws {
         let text = "{\n  \"colors\" : [\n    {\n      \"color\" : {\n        \"color-space\" : \"srgb\",\n        \"components\" : { \(components) }\n      },\n      \"idiom\" : \"universal\"\n    }\n  ]\n}\n"
         let root = try F.catalog(["Bad.colorset/Contents.json": text])
         let findings = try CatalogReader.read(root).readingFindings
@@ -110,7 +110,7 @@ struct CatalogReaderTests {
             (F.color("srgb", [("red", "\"0.1\""), ("green", "\"0.2\""), ("blue", "\"0.3\""), ("alpha", "\"1.000\"")]), ""),
         ])])
         let catalog = try CatalogReader.read(root)
-        let finding = try #require(catalog.readingFindings.first { $0.ruleID == Rules.catalogSyntax.id })
+        let finding = try #require(catalog.readingFindings.first { $0.ruleID == RuleID.catalogSyntax })
         #expect(finding.location.file.hasSuffix("Broken.colorset/Contents.json"))
         #expect(finding.location.line == line)
         #expect(F.components(catalog, "Fine") == [0.1, 0.2, 0.3])
@@ -122,7 +122,7 @@ struct CatalogReaderTests {
         let bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let root = try F.catalog([:], binary: ["G.colorset/Contents.json": bytes, "H.imageset/Contents.json": [0xFF, 0xFE, 0x7B]])
         let findings = try CatalogReader.read(root).readingFindings
-        #expect(findings.filter { $0.ruleID == Rules.catalogSyntax.id }.count == 2)
+        #expect(findings.filter { $0.ruleID == RuleID.catalogSyntax }.count == 2)
     }
 
     @Test("Namespaced groups prefix names; other set types are listed")
@@ -138,7 +138,7 @@ struct CatalogReaderTests {
         let catalog = try CatalogReader.read(root)
         #expect(catalog.assets.map(\.name) == ["Brand/Accent", "Brand/Deep", "Base", "Sound"])  // Inner provides no namespace
         #expect(catalog.assets.last?.kind == .other("dataset"))
-        #expect(catalog.readingFindings.map(\.ruleID) == [Rules.notChecked.id])
+        #expect(catalog.readingFindings.map(\.ruleID) == [RuleID.notChecked])
         #expect(catalog.readingFindings.first?.severity == .info && Rules.notChecked.isAdvisory)
     }
 
@@ -168,8 +168,8 @@ struct CatalogReaderTests {
         // left out unless asked for, and counted.
         let audit = try CatalogAuditor.audit([root])
         #expect(audit.report.findings.isEmpty)
-        #expect(audit.report.notShown == [Rules.wideProfileFitsSRGB.id: 1])
-        #expect(try CatalogAuditor.audit([root], showAdvisory: true).report.findings.map(\.ruleID) == [Rules.wideProfileFitsSRGB.id])
+        #expect(audit.report.notShown == [RuleID.wideProfileFitsSRGB: 1])
+        #expect(try CatalogAuditor.audit([root], showAdvisory: true).report.findings.map(\.ruleID) == [RuleID.wideProfileFitsSRGB])
     }
 
     @Test("Data and symbol sets are read for their files and keys; slicing is checked; unknown keys are info, never errors")
@@ -220,10 +220,10 @@ struct CatalogReaderTests {
         #expect(!SystemColors.isDocumented(reference: "sytemBlueColor") && !SystemColors.isDocumented(reference: "Color"))
         #expect(catalog.assets.first?.colors.count == 6)
         // The duplicate "idiom" keys the helper writes are reported on their own; only the misspelled name is unresolved.
-        let unresolved = audit.report.findings.filter { $0.ruleID == Rules.unresolvedSystemColor.id }
+        let unresolved = audit.report.findings.filter { $0.ruleID == RuleID.unresolvedSystemColor }
         #expect(unresolved.count == 1 && unresolved.first?.location.keyPath == "colors[5]")
         // A set of system references is not a custom color: no appearance findings.
-        #expect(!audit.report.findings.contains { $0.ruleID == Rules.missingDarkVariant.id })
+        #expect(!audit.report.findings.contains { $0.ruleID == RuleID.missingDarkVariant })
     }
 
     @Test("The bundled system color table is the HIG's, verbatim")
@@ -250,12 +250,12 @@ struct CatalogReaderTests {
         try FileManager.default.createSymbolicLink(atPath: root + "/Group/Back", withDestinationPath: root + "/Group")
         try FileManager.default.createSymbolicLink(atPath: root + "/Out.colorset", withDestinationPath: outside)
         let catalog = try CatalogReader.read(root)
-        let unsafe = catalog.readingFindings.filter { $0.ruleID == Rules.unsafePath.id }
+        let unsafe = catalog.readingFindings.filter { $0.ruleID == RuleID.unsafePath }
         #expect(Set(unsafe.compactMap(\.location.keyPath)) == ["images[0].filename", "images[1].filename", "images[2].filename", "images[4].filename"])
         #expect(unsafe.contains { $0.location.file == root + "/Out.colorset" && $0.message.contains("outside the catalog") })
         #expect(unsafe.contains { $0.location.file == root + "/Loop" })
-        #expect(catalog.readingFindings.contains { $0.ruleID == Rules.missingFile.id && $0.location.keyPath == "images[3].filename" })
-        #expect(catalog.readingFindings.contains { $0.ruleID == Rules.unreferencedFile.id && $0.location.file.hasSuffix("extra.png") })
+        #expect(catalog.readingFindings.contains { $0.ruleID == RuleID.missingFile && $0.location.keyPath == "images[3].filename" })
+        #expect(catalog.readingFindings.contains { $0.ruleID == RuleID.unreferencedFile && $0.location.file.hasSuffix("extra.png") })
         #expect(catalog.assets.first { $0.name == "Escape" }?.images.allSatisfy { $0.path == nil } == true)
         #expect(!catalog.assets.contains { $0.name == "Out" })
     }

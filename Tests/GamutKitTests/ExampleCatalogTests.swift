@@ -37,6 +37,6 @@ struct ExampleCatalogTests {
         for rule in Rules.catalog + Rules.accessibility {
             #expect(fired.contains(rule.id), "\(rule.id) does not fire")
         }
-        #expect(fired.contains(Rules.colorCollapse.id) && fired.contains(Rules.gradientClipping.id))
+        #expect(fired.contains(RuleID.colorCollapse) && fired.contains(RuleID.gradientClipping))
     }
 }

@@ -23,9 +23,9 @@ struct JPEGTIFFCatalogTests {
         let findings = try CatalogAuditor.audit([catalog]).report.findings
         let byFile = Dictionary(grouping: findings) { ($0.location.file as NSString).lastPathComponent }
         // The ramp also clips along gradients: gradient-clipping findings come with both.
-        #expect(Set(byFile["photo.jpg"]?.map(\.ruleID) ?? []) == ["image-needs-srgb-variant", "p3-image-8-bit", "gradient-clipping"])
-        #expect(Set(byFile["scan.tif"]?.map(\.ruleID) ?? []) == ["image-needs-srgb-variant", "gradient-clipping"])
-        #expect(!findings.contains { $0.ruleID == "not-checked" || $0.ruleID == "unreadable" })
+        #expect(Set(byFile["photo.jpg"]?.map(\.ruleID.rawValue) ?? []) == ["image-needs-srgb-variant", "p3-image-8-bit", "gradient-clipping"])
+        #expect(Set(byFile["scan.tif"]?.map(\.ruleID.rawValue) ?? []) == ["image-needs-srgb-variant", "gradient-clipping"])
+        #expect(!findings.contains { $0.ruleID.rawValue == "not-checked" || $0.ruleID.rawValue == "unreadable" })
     }
 
     @Test("A folder scan picks up .jpg, .jpeg, .tif and .tiff files besides .png, and reads each by its content")

@@ -68,7 +68,7 @@ struct PNGStructureTests {
             #expect(image.warnings == ["animated PNG (APNG) of 3 frames: only the default image was processed, "
                                        + "the other frames were not checked or converted"])
             let report = try AssetChecker.check(files: [Self.write(png, named: "anim.png")])
-            #expect(report.files[0].findings.contains { $0.ruleID == Rules.decoderWarning.id && $0.message.contains("APNG") })
+            #expect(report.files[0].findings.contains { $0.ruleID == RuleID.decoderWarning && $0.message.contains("APNG") })
         }
     }
 
@@ -81,7 +81,7 @@ struct PNGStructureTests {
         #expect(image.warnings == ["2 pixels use palette indices up to 5, past the PLTE's 2 entries; they show as black "
                                    + "(the file is damaged or was written by a faulty encoder)"])
         let report = try AssetChecker.check(files: [Self.write(png, named: "badpal.png")])
-        let finding = try #require(report.files[0].findings.first { $0.ruleID == Rules.decoderWarning.id })
+        let finding = try #require(report.files[0].findings.first { $0.ruleID == RuleID.decoderWarning })
         #expect(finding.severity == .warning && finding.location.file.hasSuffix("badpal.png"))
         // A good palette image has no warning, at every depth and interlaced.
         let good = PNGFixtures.encode(width: 9, height: 2, rows: [0x01, 0x23, 0x45, 0x60, 0x10, 0x65, 0x43, 0x21, 0x06, 0x50],
@@ -122,7 +122,7 @@ struct PNGStructureTests {
         #expect(AssetChecker.pngFiles(in: [folder]) == [folder + "/gone.png"])
         let report = try AssetChecker.check([folder])
         let finding = try #require(report.files.first?.findings.first)
-        #expect(finding.ruleID == Rules.unreadable.id)
+        #expect(finding.ruleID == RuleID.unreadable)
         #expect(finding.message.contains("symbolic link to \(folder)/missing.png, which does not exist (dangling link)"))
     }
 }
@@ -138,7 +138,7 @@ struct FormatMismatchTests {
         let report = try AssetChecker.check([folder])
         let file = try #require(report.files.first)
         #expect(file.analysis?.countedPixels == 8)
-        #expect(file.findings.map(\.ruleID) == [Rules.fileFormatMismatch.id])
+        #expect(file.findings.map(\.ruleID) == [RuleID.fileFormatMismatch])
         #expect(file.findings.first?.message == "photo.png is a JPEG image named .png; it was read by its content")
         #expect(file.findings.first?.severity == .info)
         // Agreeing names, and HEIF/AVIF's shared container, are no finding.

@@ -17,7 +17,7 @@ struct RealAppCorpusTests {
     func seededOnly() throws {
         let folder = try Self.corpus()
         var reported: [String] = []
-        var counts: [String: Int] = [:], notShown: [String: Int] = [:]
+        var counts: [RuleID: Int] = [:], notShown: [RuleID: Int] = [:]
         for app in RealAppCorpus.apps {
             let audit = try CatalogAuditor.audit(app.catalogs.map { folder + "/" + $0 })
             reported += audit.findings(atLeast: .warning).map { "\(app.name): \($0.location.asset ?? "?") \($0.ruleID) \($0.severity)" }
@@ -27,13 +27,13 @@ struct RealAppCorpusTests {
         #expect(reported.sorted() == RealAppCorpus.seeded.sorted())
         // Nothing at info either, apart from the WebP named .png (read by its content, reported once at info) and what
         // the advisory rules left out.
-        var expected = Dictionary(RealAppCorpus.seeded.map { ($0.split(separator: " ")[2].description, 1) }, uniquingKeysWith: +)
-        expected[Rules.fileFormatMismatch.id] = 1
+        var expected = Dictionary(RealAppCorpus.seeded.map { (RuleID(rawValue: $0.split(separator: " ")[2].description)!, 1) }, uniquingKeysWith: +)
+        expected[RuleID.fileFormatMismatch] = 1
         #expect(counts == expected)
         // Untagged art: 6 icon sets and the tinted app icon (Notes), 3 image sets (OldTimer), the WebP, one finding per
         // set. Not checked: 3 PDFs, a launch image. 37 custom colors have no increased-contrast variant. Two P3 images
         // fit sRGB (Lumen's icon, its Gallery's three scales).
-        #expect(notShown == [Rules.imageWithoutProfile.id: 11, Rules.notChecked.id: 4, Rules.missingHighContrastVariant.id: 37,
-                             Rules.wideProfileFitsSRGB.id: 2], "\(notShown)")
+        #expect(notShown == [RuleID.imageWithoutProfile: 11, RuleID.notChecked: 4, RuleID.missingHighContrastVariant: 37,
+                             RuleID.wideProfileFitsSRGB: 2], "\(notShown)")
     }
 }

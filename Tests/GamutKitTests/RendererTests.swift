@@ -32,7 +32,7 @@ struct RendererTests {
 
     @Test("Every rule has an id, a summary, a HIG rationale and a fix")
     func rules() {
-        #expect(Set(Rules.all.map(\.id)).count == Rules.all.count)
+        #expect(Set(Rules.all.map(\.id.rawValue)).count == Rules.all.count)
         for rule in Rules.all {
             #expect(!rule.summary.isEmpty && !rule.rationale.isEmpty && !rule.fixHint.isEmpty)
         }

@@ -23,8 +23,8 @@ struct WebPHEIFCatalogTests {
         let byFile = Dictionary(grouping: findings) { ($0.location.file as NSString).lastPathComponent }
         // Lossless WebP keeps the ramp's smooth runs, which clip; lossy HEIC's coding noise breaks them into runs too short
         // to be a visible band, so it has no gradient finding.
-        #expect(Set(byFile["sticker.webp"]?.map(\.ruleID) ?? []) == ["image-needs-srgb-variant", "p3-image-8-bit", "gradient-clipping"])
-        #expect(Set(byFile["photo.heic"]?.map(\.ruleID) ?? []) == ["image-needs-srgb-variant", "p3-image-8-bit"])
-        #expect(!findings.contains { $0.ruleID == "not-checked" || $0.ruleID == "unreadable" })
+        #expect(Set(byFile["sticker.webp"]?.map(\.ruleID.rawValue) ?? []) == ["image-needs-srgb-variant", "p3-image-8-bit", "gradient-clipping"])
+        #expect(Set(byFile["photo.heic"]?.map(\.ruleID.rawValue) ?? []) == ["image-needs-srgb-variant", "p3-image-8-bit"])
+        #expect(!findings.contains { $0.ruleID.rawValue == "not-checked" || $0.ruleID.rawValue == "unreadable" })
     }
 }

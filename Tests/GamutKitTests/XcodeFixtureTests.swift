@@ -53,7 +53,7 @@ struct XcodeFixtureTests {
     func readsEverything() throws {
         for path in Self.catalogs {
             let catalog = try CatalogReader.read(path)
-            #expect(catalog.readingFindings.filter { $0.ruleID != Rules.notChecked.id }.isEmpty,
+            #expect(catalog.readingFindings.filter { $0.ruleID != RuleID.notChecked }.isEmpty,
                     "\(catalog.readingFindings.map { "\($0.ruleID) \($0.location.keyPath ?? "") \($0.message)" })")
         }
         let shop = try CatalogReader.read(Self.catalogs[0])
@@ -77,16 +77,16 @@ struct XcodeFixtureTests {
         #expect(reported == Self.seeded)
         #expect(audit.report.findings.count == Self.seeded.count)
         // The image problem shared by three scales is one finding listing them.
-        let hero = try #require(audit.report.findings.first { $0.ruleID == Rules.imageNeedsSRGBVariant.id })
+        let hero = try #require(audit.report.findings.first { $0.ruleID == RuleID.imageNeedsSRGBVariant })
         #expect(hero.location.files?.map { ($0 as NSString).lastPathComponent } == ["hero.png", "hero@2x.png", "hero@3x.png"])
         #expect(hero.location.file.hasSuffix("hero@3x.png") && hero.location.region == PixelRect(x: 0, y: 0, width: 24, height: 24))
         // Untagged art (the logo's three scales, the tinted icon), the WebP, the PDF, data, symbol and complication sets.
-        #expect(audit.report.notShown == [Rules.missingHighContrastVariant.id: 8, Rules.notChecked.id: 4, Rules.imageWithoutProfile.id: 3])
+        #expect(audit.report.notShown == [RuleID.missingHighContrastVariant: 8, RuleID.notChecked: 4, RuleID.imageWithoutProfile: 3])
         let advisory = try CatalogAuditor.audit(Self.catalogs, showAdvisory: true).report.findings
-        let notChecked = advisory.filter { $0.ruleID == Rules.notChecked.id }.map(\.message)
+        let notChecked = advisory.filter { $0.ruleID == RuleID.notChecked }.map(\.message)
         #expect(notChecked.contains { $0.contains("glyph.pdf: only PNG, JPEG, TIFF, WebP, HEIF and AVIF images are checked (this is a PDF document)") })
         // With --fail-on error, only the P3 color without fallback fails the build.
-        #expect(audit.findings(atLeast: .error).map(\.ruleID) == [Rules.colorNeedsSRGBVariant.id])
+        #expect(audit.findings(atLeast: .error).map(\.ruleID) == [RuleID.colorNeedsSRGBVariant])
     }
 
     @Test("Each catalog alone: the widget's light-only color is not asked for dark when nothing in the run has dark")
@@ -94,7 +94,7 @@ struct XcodeFixtureTests {
         #expect(try CatalogAuditor.audit([Self.catalogs[1]]).report.findings.isEmpty)
         #expect(try CatalogAuditor.audit([Self.catalogs[2]]).report.findings.isEmpty)
         let mac = try CatalogAuditor.audit([Self.catalogs[3]]).report.findings
-        #expect(mac.map(\.ruleID) == [Rules.systemColorDuplicate.id])
+        #expect(mac.map(\.ruleID) == [RuleID.systemColorDuplicate])
     }
 
     @Test("fix repairs the seeded gamut problems with diffs diff -u agrees with; a second run changes and reports nothing")
@@ -111,7 +111,7 @@ struct XcodeFixtureTests {
             #expect(LineDiffTests.ours(old, new) == gnu, "\(change.path)")
         }
         try fix.apply()
-        let after = try CatalogAuditor.audit([copy]).report.findings.filter { $0.ruleID != Rules.fileFormatMismatch.id }
+        let after = try CatalogAuditor.audit([copy]).report.findings.filter { $0.ruleID != RuleID.fileFormatMismatch }
         #expect(after.isEmpty, "\(after.map(\.message))")
         let again = try CatalogFixer.plan(copy)
         #expect(again.isEmpty && again.variants.isEmpty)

@@ -3,13 +3,13 @@ import Foundation
 import Synchronization
 
 /// Checks PNG files and folders of them: the library behind `gamut-check check`.
-public enum AssetChecker {
+package enum AssetChecker {
     /// The image files at `paths`: files as given, folders searched recursively for the extensions of the formats
     /// GamutKit reads (``ImageFormat/readableExtensions``: PNG, JPEG, TIFF, WebP, HEIF, AVIF; each file is then
     /// decoded by its content, not its name), hidden entries and symbolic links to folders skipped (so link loops
     /// end), sorted. Paths that don't exist are kept, and so are symbolic links with those extensions whose target is
     /// missing (dangling), so that checking them reports them as unreadable rather than skipping them silently.
-    public static func pngFiles(in paths: [String]) -> [String] {
+    package static func pngFiles(in paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -40,7 +40,7 @@ public enum AssetChecker {
     ///   - clipMaskDirectory: where to write a clip-mask PNG per image with out-of-gamut pixels (nil: none).
     ///   - progress: called after each file with (done, total), from any thread.
     ///   - target: the display to check against; nil uses the settings' built-in target (sRGB by default).
-    public static func check(_ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+    package static func check(_ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
                              decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
         try check(files: pngFiles(in: paths), target: target, settings: settings, decoding: decoding,
@@ -48,7 +48,7 @@ public enum AssetChecker {
     }
 
     /// Checks PNG files already listed (by ``pngFiles(in:)``), as ``check(_:target:settings:decoding:clipMaskDirectory:progress:)`` does.
-    public static func check(files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+    package static func check(files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
                              decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
         let target = target ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB

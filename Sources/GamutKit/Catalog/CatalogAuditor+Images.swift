@@ -82,9 +82,9 @@ extension CatalogAuditor {
     }
 
     /// The rules whose findings are merged per set: one finding for the files of a set that share the problem.
-    static let mergedPerSet: Set<String> = [
-        Rules.imageNeedsSRGBVariant.id, Rules.p3Image8Bit.id, Rules.imageWithoutProfile.id, Rules.wideProfileFitsSRGB.id,
-        Rules.templateWideGamut.id, Rules.srgbSlotOutOfGamut.id, Rules.notChecked.id, Rules.colorCollapse.id, Rules.gradientClipping.id,
+    static let mergedPerSet: Set<RuleID> = [
+        .imageNeedsSRGBVariant, .p3Image8Bit, .imageWithoutProfile, .wideProfileFitsSRGB,
+        .templateWideGamut, .srgbSlotOutOfGamut, .notChecked, .colorCollapse, .gradientClipping,
     ]
 
     /// Merges the image findings of one set and rule: the findings of its largest image (the one whose numbers are
@@ -203,7 +203,7 @@ extension CatalogAuditor {
                 region: analysis.visiblyClippedBounds)
         }
         for var f in FindingBuilder.findings(for: analysis, file: path, sourceColorSpace: profile, settings: settings)
-        where f.ruleID == Rules.colorCollapse.id || f.ruleID == Rules.gradientClipping.id {
+        where f.ruleID == .colorCollapse || f.ruleID == .gradientClipping {
             f.location.asset = name
             findings.append(f)
         }

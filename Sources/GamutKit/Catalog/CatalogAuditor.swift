@@ -6,8 +6,11 @@ public struct CatalogAudit: Sendable {
     /// The catalogs read, in the order given.
     public var catalogs: [AssetCatalog]
     /// The findings, grouped by file (each `Contents.json` and each image read), with the policy's
-    /// severities and suppressions applied. Render it like any ``CheckReport``.
-    public var report: CheckReport
+    /// severities and suppressions applied.
+    package var report: CheckReport
+
+    /// Every finding, with the policy's severities and suppressions applied, file by file.
+    public var findings: [Finding] { report.findings }
 
     /// Findings at or above `severity`.
     public func findings(atLeast severity: Severity) -> [Finding] { report.findings.filter { $0.severity >= severity } }
@@ -40,7 +43,7 @@ public enum CatalogAuditor {
         var files: [CheckReport.FileResult] = []
         var targetName = (target ?? .sRGB).name
         var settings = (policy ?? GamutPolicy()).settings
-        var notShown: [String: Int] = [:]
+        var notShown: [RuleID: Int] = [:]
         var read: [AssetCatalog] = []
         for path in paths { read.append(try CatalogReader.read(path)) }
         let contexts = CatalogContext.contexts(for: read)

@@ -3,56 +3,56 @@ import Foundation
 /// The changes `gamut-check fix` makes to an asset catalog, planned by ``CatalogFixer`` and written by
 /// ``apply()``: sRGB `display-gamut` variants for color sets and image sets that clip visibly or collapse on
 /// sRGB displays. Planning writes nothing.
-public struct CatalogFix: Sendable {
+package struct CatalogFix: Sendable {
     /// One file the fix edits or creates.
-    public struct FileChange: Sendable {
+    package struct FileChange: Sendable {
         /// A `Contents.json` edited in place, or a new sRGB image.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             /// An existing `Contents.json`, edited.
             case edited
             /// A new sRGB image.
             case created
         }
         /// The file's path.
-        public var path: String
+        package var path: String
         /// Edited or created.
-        public var kind: Kind
+        package var kind: Kind
         /// The file's bytes before (empty for a new file).
-        public var original: [UInt8]
+        package var original: [UInt8]
         /// The file's bytes after.
-        public var updated: [UInt8]
+        package var updated: [UInt8]
         /// For new images: profile, depth and size.
-        public var summary: String
+        package var summary: String
         /// A new image replaces a file no entry references that an interrupted fix left (same name).
-        public var replacesLeftover = false
+        package var replacesLeftover = false
     }
 
     /// One sRGB variant the fix writes (or an entry it pairs with an existing sRGB variant, marking it `display-P3`).
-    public struct Variant: Sendable, Hashable {
+    package struct Variant: Sendable, Hashable {
         /// The set's name (`Brand/Accent`).
-        public var asset: String
+        package var asset: String
         /// What the variant is for ("dark", "any, 2x").
-        public var appearance: String
+        package var appearance: String
         /// The wide-gamut value, as CSS, and the sRGB value written, as CSS.
-        public var source: String, written: String
+        package var source: String, written: String
         /// ΔE00 between them.
-        public var deltaE: Double
+        package var deltaE: Double
     }
 
     /// The catalog.
-    public var catalog: String
+    package var catalog: String
     /// Files to edit or create, `Contents.json` files last.
-    public var changes: [FileChange]
+    package var changes: [FileChange]
     /// The variants, in catalog order.
-    public var variants: [Variant]
+    package var variants: [Variant]
     /// Sets the fix can't handle, and why.
-    public var skipped: [String]
+    package var skipped: [String]
 
     /// Whether there is nothing to change.
-    public var isEmpty: Bool { changes.isEmpty }
+    package var isEmpty: Bool { changes.isEmpty }
 
     /// A readable diff: unified diffs of the `Contents.json` files, one line per new image.
-    public var diff: String {
+    package var diff: String {
         let base = (catalog as NSString).deletingLastPathComponent
         func relative(_ p: String) -> String { p.hasPrefix(base + "/") ? String(p.dropFirst(base.count + 1)) : p }
         return changes.map { change in
@@ -68,7 +68,7 @@ public struct CatalogFix: Sendable {
     /// rename. A file that changed since planning is not overwritten. On failure, images already written are
     /// removed and `Contents.json` files already replaced are restored, so the catalog is as before.
     /// - Throws: ``GamutError`` `.io` naming the file.
-    public func apply() throws(GamutError) {
+    package func apply() throws(GamutError) {
         var done: [FileChange] = []
         do throws(GamutError) {
             for change in changes {

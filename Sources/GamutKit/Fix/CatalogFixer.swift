@@ -13,33 +13,33 @@ import Foundation
 /// the color space, the components (in the file's own encoding and precision) and the display gamut changed; a new
 /// key goes where Xcode's sorted order puts it, or, in an older file whose keys aren't sorted, before the entry's
 /// color or filename. An edit that would leave a file as it is isn't made: a second run on fixed output plans nothing.
-public enum CatalogFixer {
+package enum CatalogFixer {
     /// How to fix.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The mapping for the sRGB values. Default ``GamutMapping/preserveSeparation``.
-        public var mapping: GamutMapping = .preserveSeparation
+        package var mapping: GamutMapping = .preserveSeparation
         /// The ΔE00 collapsing colors keep; nil: the policy's `collapseShown` + 1, at least 2.
-        public var separation: Double?
+        package var separation: Double?
         /// The policy; nil uses the catalog's own `.gamut-check.json`, or the defaults.
-        public var policy: GamutPolicy?
+        package var policy: GamutPolicy?
         /// Decoder limits for images.
-        public var decoding: PNG.DecodingOptions = .init()
+        package var decoding: PNG.DecodingOptions = .init()
 
         /// The defaults.
-        public init(mapping: GamutMapping = .preserveSeparation, separation: Double? = nil, policy: GamutPolicy? = nil) {
+        package init(mapping: GamutMapping = .preserveSeparation, separation: Double? = nil, policy: GamutPolicy? = nil) {
             self.mapping = mapping
             self.separation = separation
             self.policy = policy
         }
     }
 
-    static let colorRules: Set<String> = [Rules.colorNeedsSRGBVariant.id, Rules.colorCollapse.id, Rules.srgbSlotOutOfGamut.id,
-                                          Rules.unpairedDisplayGamut.id]
-    static let imageRules: Set<String> = [Rules.imageNeedsSRGBVariant.id, Rules.colorCollapse.id, Rules.gradientClipping.id]
+    static let colorRules: Set<RuleID> = [.colorNeedsSRGBVariant, .colorCollapse, .srgbSlotOutOfGamut,
+                                          .unpairedDisplayGamut]
+    static let imageRules: Set<RuleID> = [.imageNeedsSRGBVariant, .colorCollapse, .gradientClipping]
 
     /// Plans the fix of one catalog (reads it and its images; writes nothing).
     /// - Throws: ``GamutError`` when the catalog can't be read, its policy is invalid, or the target isn't sRGB.
-    public static func plan(_ catalogPath: String, options: Options = .init()) throws(GamutError) -> CatalogFix {
+    package static func plan(_ catalogPath: String, options: Options = .init()) throws(GamutError) -> CatalogFix {
         let audit = try CatalogAuditor.audit([catalogPath], policy: options.policy, decoding: options.decoding)
         guard let catalog = audit.catalogs.first else { throw GamutError(.io, "not an asset catalog", path: catalogPath) }
         let settings = audit.report.settings
@@ -49,12 +49,17 @@ public enum CatalogFixer {
         let separation = options.separation ?? max(2, settings.collapseShown + 1)
         let findings = audit.report.findings
         var plan = Planner(catalog: catalog, settings: settings, separation: separation, mapping: options.mapping)
-        let colorFindings = findings.filter { colorRules.contains($0.ruleID) && $0.location.file.hasSuffix(".colorset/Contents.json") }
-        try plan.colors(Set(colorFindings.compactMap(\.location.asset)))
-        let imageFiles = Set(findings.filter { imageRules.contains($0.ruleID) && !$0.location.file.hasSuffix("Contents.json") }
-            .flatMap { $0.location.files ?? [$0.location.file] })
-        let unpairedImages = Set(findings.filter { $0.ruleID == Rules.unpairedDisplayGamut.id && $0.location.file.hasSuffix(".imageset/Contents.json") }
-            .compactMap(\.location.asset))
+        // Findings are matched to what they are about by the catalog's own model: the set named in the finding and its
+        // kind, and the image files its image sets reference.
+        let kinds = Dictionary(catalog.assets.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        func about(_ finding: Finding, _ kind: CatalogAsset.Kind) -> String? {
+            finding.location.asset.flatMap { kinds[$0] == kind ? $0 : nil }
+        }
+        let setImages = Set(catalog.assets.filter { $0.kind == .imageSet || $0.kind == .appIconSet }.flatMap { $0.images.compactMap(\.path) })
+        try plan.colors(Set(findings.filter { colorRules.contains($0.ruleID) }.compactMap { about($0, .colorSet) }))
+        let imageFiles = Set(findings.filter { imageRules.contains($0.ruleID) }
+            .flatMap { $0.location.files ?? [$0.location.file] }.filter(setImages.contains))
+        let unpairedImages = Set(findings.filter { $0.ruleID == .unpairedDisplayGamut }.compactMap { about($0, .imageSet) })
         try plan.images(imageFiles, unpaired: unpairedImages, decoding: options.decoding)
         return plan.result()
     }

@@ -6,8 +6,8 @@ public struct Image: Sendable {
     public var profile: ColorProfile
     /// Where ``profile`` came from.
     public var colorSource: ImageColorSource
-    /// Text and `pHYs` chunks.
-    public var metadata: PNGMetadata
+    /// Text and `pHYs` chunks, kept when the image is written as PNG again.
+    package var metadata: PNGMetadata
     /// The bit depth stored in the file (1, 2, 4, 8 or 16); the buffer holds 8 bits for depths below 8.
     public var fileBitDepth: Int
     /// Things the decoder noticed and worked around (for example an unsupported `cICP` that was ignored).
@@ -16,7 +16,13 @@ public struct Image: Sendable {
     /// Creates an image.
     /// - Parameter colorSource: where the profile came from; nil means it is embedded as `iCCP` under its own name.
     public init(pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
-                metadata: PNGMetadata = PNGMetadata(), fileBitDepth: Int? = nil, warnings: [String] = []) {
+                fileBitDepth: Int? = nil, warnings: [String] = []) {
+        self.init(pixels: pixels, profile: profile, colorSource: colorSource, metadata: PNGMetadata(), fileBitDepth: fileBitDepth,
+                  warnings: warnings)
+    }
+
+    package init(pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
+                 metadata: PNGMetadata, fileBitDepth: Int? = nil, warnings: [String] = []) {
         self.pixels = pixels
         self.profile = profile
         self.colorSource = colorSource ?? .iccp(name: profile.name)

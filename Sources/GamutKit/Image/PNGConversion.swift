@@ -9,37 +9,37 @@ import Synchronization
 /// images, gray 16-bit images with `tRNS`, and files with text after the image data take the
 /// whole-image path (``PNG/read(contentsOf:options:)``, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
 /// ``PNG/write(_:to:options:)``), with the same results.
-public enum PNGConversion {
+package enum PNGConversion {
     /// What to convert to, and how.
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// The destination profile (gray or RGB).
-        public var profile: ColorProfile
+        package var profile: ColorProfile
         /// 8 or 16; nil keeps the input's depth (8 for depths below 8).
-        public var bitDepth: Int?
+        package var bitDepth: Int?
         /// The rendering intent.
-        public var intent: RenderingIntent
+        package var intent: RenderingIntent
         /// Whether to use black-point compensation.
-        public var blackPointCompensation: Bool
+        package var blackPointCompensation: Bool
         /// Decoder limits.
-        public var decoding: PNG.DecodingOptions
+        package var decoding: PNG.DecodingOptions
         /// Encoder choices.
-        public var encoding: PNG.EncodingOptions
+        package var encoding: PNG.EncodingOptions
         /// How colors outside the destination gamut are handled (``GamutMapping/clip`` is the rendering intent's own
         /// handling; the others need RGB matrix/TRC profiles and take the whole-image path).
-        public var gamutMapping: GamutMapping = .clip
+        package var gamutMapping: GamutMapping = .clip
         /// The ΔE00 collapsing colors keep with ``GamutMapping/preserveSeparation``.
-        public var separation: Double = 2
+        package var separation: Double = 2
         /// The output's format (PNG, JPEG or TIFF); nil takes it from the output's extension (`.jpg`/`.jpeg`,
         /// `.tif`/`.tiff`, otherwise PNG). Inputs of any format GamutKit reads are accepted (told by content); only a
         /// PNG converted to PNG streams.
-        public var format: ImageFormat?
+        package var format: ImageFormat?
         /// JPEG's choices when writing JPEG (quality).
-        public var jpeg = JPEG.EncodingOptions()
+        package var jpeg = JPEG.EncodingOptions()
         /// TIFF's choices when writing TIFF (compression).
-        public var tiff = TIFF.EncodingOptions()
+        package var tiff = TIFF.EncodingOptions()
 
         /// Creates settings; everything but the profile has a default.
-        public init(profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
+        package init(profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
                     blackPointCompensation: Bool = false, decoding: PNG.DecodingOptions = .init(), encoding: PNG.EncodingOptions = .init()) {
             self.profile = profile
             self.bitDepth = bitDepth
@@ -51,19 +51,19 @@ public enum PNGConversion {
     }
 
     /// What a conversion did.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// The input's profile name.
-        public var sourceProfile: String
+        package var sourceProfile: String
         /// The input's bits per channel as stored in the file.
-        public var sourceBitDepth: Int
+        package var sourceBitDepth: Int
         /// The output's bits per channel.
-        public var destinationBitDepth: Int
+        package var destinationBitDepth: Int
         /// Width and height in pixels.
-        public var width: Int, height: Int
+        package var width: Int, height: Int
         /// Whether the rows streamed (false: the whole-image path).
-        public var streamed: Bool
+        package var streamed: Bool
         /// Decoder warnings (for example an ignored cICP).
-        public var warnings: [String]
+        package var warnings: [String]
     }
 
     /// Converts the image at `input` (any format GamutKit reads) and writes the result to `output` atomically (a temporary file
@@ -73,7 +73,7 @@ public enum PNGConversion {
     /// confined to ancillary chunks (with a warning), so both paths accept and refuse the same files.
     /// - Throws: ``GamutError`` naming the file that failed.
     @discardableResult
-    public static func convert(file input: String, to output: String, settings: Settings) throws(GamutError) -> Summary {
+    package static func convert(file input: String, to output: String, settings: Settings) throws(GamutError) -> Summary {
         let format = settings.format ?? ImageFormat(writingExtensionOf: output) ?? .png
         let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "image file")
         let (encoded, summary): ([UInt8], Summary)

@@ -1,9 +1,9 @@
 /// Ancillary PNG data that a conversion keeps: text and physical pixel dimensions.
-public struct PNGMetadata: Sendable, Hashable {
+package struct PNGMetadata: Sendable, Hashable {
     /// A `tEXt`, `zTXt` or `iTXt` chunk.
-    public struct Text: Sendable, Hashable {
+    package struct Text: Sendable, Hashable {
         /// Which chunk type holds it.
-        public enum Kind: String, Sendable, Hashable {
+        package enum Kind: String, Sendable, Hashable {
             /// Uncompressed Latin-1 text.
             case tEXt
             /// Compressed Latin-1 text.
@@ -12,18 +12,18 @@ public struct PNGMetadata: Sendable, Hashable {
             case iTXt
         }
         /// The chunk type.
-        public var kind: Kind
+        package var kind: Kind
         /// The keyword (1–79 Latin-1 characters).
-        public var keyword: String
+        package var keyword: String
         /// The text (Latin-1 for tEXt and zTXt, UTF-8 for iTXt).
-        public var text: String
+        package var text: String
         /// iTXt only.
-        public var languageTag: String
+        package var languageTag: String
         /// iTXt only.
-        public var translatedKeyword: String
+        package var translatedKeyword: String
 
         /// Creates a text chunk.
-        public init(kind: Kind = .tEXt, keyword: String, text: String, languageTag: String = "", translatedKeyword: String = "") {
+        package init(kind: Kind = .tEXt, keyword: String, text: String, languageTag: String = "", translatedKeyword: String = "") {
             self.kind = kind
             self.keyword = keyword
             self.text = text
@@ -33,16 +33,16 @@ public struct PNGMetadata: Sendable, Hashable {
     }
 
     /// A `pHYs` chunk: pixels per unit along x and y; unit 1 is the metre, 0 unknown (aspect ratio only).
-    public struct PhysicalDimensions: Sendable, Hashable {
+    package struct PhysicalDimensions: Sendable, Hashable {
         /// Pixels per unit, horizontally.
-        public var pixelsPerUnitX: UInt32
+        package var pixelsPerUnitX: UInt32
         /// Pixels per unit, vertically.
-        public var pixelsPerUnitY: UInt32
+        package var pixelsPerUnitY: UInt32
         /// Whether the unit is the metre (otherwise only the aspect ratio is known).
-        public var unitIsMetre: Bool
+        package var unitIsMetre: Bool
 
         /// Creates a `pHYs` value.
-        public init(pixelsPerUnitX: UInt32, pixelsPerUnitY: UInt32, unitIsMetre: Bool) {
+        package init(pixelsPerUnitX: UInt32, pixelsPerUnitY: UInt32, unitIsMetre: Bool) {
             self.pixelsPerUnitX = pixelsPerUnitX
             self.pixelsPerUnitY = pixelsPerUnitY
             self.unitIsMetre = unitIsMetre
@@ -50,12 +50,12 @@ public struct PNGMetadata: Sendable, Hashable {
     }
 
     /// Text chunks, in file order.
-    public var texts: [Text] = []
+    package var texts: [Text] = []
     /// The `pHYs` chunk, when present.
-    public var physicalDimensions: PhysicalDimensions?
+    package var physicalDimensions: PhysicalDimensions?
 
     /// Empty metadata.
-    public init(texts: [Text] = [], physicalDimensions: PhysicalDimensions? = nil) {
+    package init(texts: [Text] = [], physicalDimensions: PhysicalDimensions? = nil) {
         self.texts = texts
         self.physicalDimensions = physicalDimensions
     }

@@ -100,20 +100,20 @@ public struct GamutPolicy: Sendable, Hashable {
     /// The findings this policy keeps, with their configured severities, and how many findings of advisory rules that
     /// are not turned on it leaves out, by rule id (rules switched off and suppressed findings are not counted: the
     /// policy asked for that).
-    public func partition(_ findings: [Finding]) -> (shown: [Finding], notShown: [String: Int]) {
-        var notShown: [String: Int] = [:]
+    public func partition(_ findings: [Finding]) -> (shown: [Finding], notShown: [RuleID: Int]) {
+        var notShown: [RuleID: Int] = [:]
         let shown = findings.compactMap { finding -> Finding? in
             var finding = finding
-            if let configured = severities[finding.ruleID] {
+            if let configured = severities[finding.ruleID.rawValue] {
                 guard let severity = configured else { return nil }
                 finding.severity = severity
-            } else if let rule = Rules.rule(finding.ruleID), rule.isAdvisory, !showsAdvisory {
+            } else if finding.ruleID.rule.isAdvisory, !showsAdvisory {
                 notShown[finding.ruleID, default: 0] += 1
                 return nil
             }
             let subject = finding.location.asset ?? finding.location.file
             let suppressed = suppressions.contains { s in
-                (s.rule == "*" || s.rule == finding.ruleID)
+                (s.rule == "*" || s.rule == finding.ruleID.rawValue)
                     && s.assets.contains { fnmatch($0, subject, 0) == 0 || fnmatch($0, finding.location.file, 0) == 0 }
             }
             return suppressed ? nil : finding
@@ -123,7 +123,7 @@ public struct GamutPolicy: Sendable, Hashable {
 
     /// The policy with the same findings applied to a whole report; advisory findings left out are added to
     /// ``CheckReport/notShown``.
-    public func apply(to report: CheckReport) -> CheckReport {
+    package func apply(to report: CheckReport) -> CheckReport {
         var report = report
         for i in report.files.indices {
             let (shown, notShown) = partition(report.files[i].findings)

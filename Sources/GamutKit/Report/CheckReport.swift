@@ -1,52 +1,52 @@
 /// The result of checking files: per-file analyses and findings, and totals.
-public struct CheckReport: Sendable {
+package struct CheckReport: Sendable {
     /// One checked file.
-    public struct FileResult: Sendable {
+    package struct FileResult: Sendable {
         /// The path as given (or found under a given folder).
-        public var path: String
+        package var path: String
         /// The analysis, when the file could be read.
-        public var analysis: ImageAnalysis?
+        package var analysis: ImageAnalysis?
         /// Its findings (an `unreadable` finding when it couldn't be read).
-        public var findings: [Finding]
+        package var findings: [Finding]
         /// The clip mask written for it, if any.
-        public var clipMask: String?
+        package var clipMask: String?
         /// A failure to write its clip mask.
-        public var outputError: GamutError?
+        package var outputError: GamutError?
         /// Set when the file was refused by a limit the caller can raise (an image over the pixel budget,
         /// ``PNG/DecodingOptions/maximumPixels``); it also has an `unreadable` finding. The CLI exits 2 for it.
-        public var refusal: GamutError?
+        package var refusal: GamutError?
     }
 
     /// Checked files, in path order.
-    public var files: [FileResult]
+    package var files: [FileResult]
     /// The target display's profile name.
-    public var target: String
+    package var target: String
     /// The settings used.
-    public var settings: AnalysisSettings
+    package var settings: AnalysisSettings
     /// Findings of advisory rules the policy left out (see ``Rule/isAdvisory``), by rule id.
-    public var notShown: [String: Int] = [:]
+    package var notShown: [RuleID: Int] = [:]
 
     /// Creates a report.
-    public init(files: [FileResult], target: String, settings: AnalysisSettings) {
+    package init(files: [FileResult], target: String, settings: AnalysisSettings) {
         self.files = files
         self.target = target
         self.settings = settings
     }
 
     /// All findings, file by file.
-    public var findings: [Finding] { files.flatMap(\.findings) }
+    package var findings: [Finding] { files.flatMap(\.findings) }
 
     /// How many findings have each severity.
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    package func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 
     /// Whether any finding is at or above `severity`.
-    public func hasFindings(atLeast severity: Severity) -> Bool { findings.contains { $0.severity >= severity } }
+    package func hasFindings(atLeast severity: Severity) -> Bool { findings.contains { $0.severity >= severity } }
 }
 
 extension CheckReport {
     /// Writes a rendered report to `path` atomically (a temporary file renamed into place).
     /// - Throws: ``GamutError`` `.io` naming the file.
-    public static func write(_ text: String, to path: String) throws(GamutError) {
+    package static func write(_ text: String, to path: String) throws(GamutError) {
         try FileIO.writeAtomically(Array(text.utf8), to: path)
     }
 }

@@ -50,7 +50,7 @@ public struct FindingLocation: Sendable, Hashable, Codable {
 /// One thing the analyzer found: data, formatted only by the renderers.
 public struct Finding: Sendable, Hashable, Codable {
     /// The rule that produced it (see ``Rules``).
-    public var ruleID: String
+    public var ruleID: RuleID
     /// How serious it is.
     public var severity: Severity
     /// Where it is.
@@ -65,7 +65,7 @@ public struct Finding: Sendable, Hashable, Codable {
     public var swatches: [Swatch]
 
     /// Creates a finding.
-    public init(ruleID: String, severity: Severity, location: FindingLocation, message: String,
+    public init(ruleID: RuleID, severity: Severity, location: FindingLocation, message: String,
                 values: [String: Double] = [:], fixHint: String, swatches: [Swatch] = []) {
         self.ruleID = ruleID
         self.severity = severity

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Turns analysis results into findings.
-public enum FindingBuilder {
+package enum FindingBuilder {
     /// Findings for one analyzed image.
-    public static func findings(for analysis: ImageAnalysis, file: String, sourceColorSpace: String,
+    package static func findings(for analysis: ImageAnalysis, file: String, sourceColorSpace: String,
                                 settings: AnalysisSettings = .init()) -> [Finding] {
         var findings: [Finding] = []
         let limit = settings.maximumFindingsPerRule
@@ -76,7 +76,7 @@ public enum FindingBuilder {
                        fixHint: Rules.fileFormatMismatch.fixHint)
     }
 
-    public static func unreadable(_ file: String, _ error: any Error) -> Finding {
+    package static func unreadable(_ file: String, _ error: any Error) -> Finding {
         let text = (error as? GamutError).map { e in
             ([e.message] + e.underlying.filter { !$0.isEmpty && !e.message.contains($0) }).joined(separator: ": ")
         } ?? "\(error)"

@@ -4,9 +4,9 @@ import Foundation
 /// (the authored color as CSS `color(display-p3 …)` beside what the display shows, contrast pairs per
 /// variant, color-vision simulations) and, for images, pictures from ``HTMLVisuals``. No scripts, no
 /// external resources.
-public enum HTMLRenderer {
+package enum HTMLRenderer {
     /// The report as HTML.
-    public static func render(_ report: CheckReport, toolVersion: String, visuals: HTMLVisuals = HTMLVisuals()) -> String {
+    package static func render(_ report: CheckReport, toolVersion: String, visuals: HTMLVisuals = HTMLVisuals()) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -42,7 +42,7 @@ public enum HTMLRenderer {
     }
 
     static func summary(_ report: CheckReport) -> String {
-        var byRule: [String: (Severity, Int)] = [:]
+        var byRule: [RuleID: (Severity, Int)] = [:]
         for f in report.findings { byRule[f.ruleID] = (max(byRule[f.ruleID]?.0 ?? f.severity, f.severity), (byRule[f.ruleID]?.1 ?? 0) + 1) }
         var s = "<section class=\"summary\"><p class=\"counts\">"
         s += "<span class=\"badge error\">\(report.count(.error)) errors</span> <span class=\"badge warning\">\(report.count(.warning)) warnings</span> "
@@ -50,7 +50,7 @@ public enum HTMLRenderer {
         if !byRule.isEmpty {
             s += "<ul class=\"rules\">"
             for (rule, (severity, n)) in byRule.sorted(by: { ($0.value.0, $0.value.1, $1.key) > ($1.value.0, $1.value.1, $0.key) }) {
-                s += "<li><span class=\"dot \(severity.rawValue)\"></span>\(escape(rule)) <b>\(n)</b></li>"
+                s += "<li><span class=\"dot \(severity.rawValue)\"></span>\(escape(rule.rawValue)) <b>\(n)</b></li>"
             }
             s += "</ul>"
         }
@@ -60,8 +60,8 @@ public enum HTMLRenderer {
     static func render(_ f: Finding) -> String {
         let l = f.location
         let place = [l.asset, l.line.map { "line \($0)" }, l.keyPath, l.region.map { "\($0)" }].compactMap { $0 }.joined(separator: " · ")
-        var s = "<article class=\"finding \(f.severity.rawValue)\" data-rule=\"\(escape(f.ruleID))\">"
-        s += "<header><span class=\"badge \(f.severity.rawValue)\">\(f.severity.rawValue)</span> <code>\(escape(f.ruleID))</code> "
+        var s = "<article class=\"finding \(f.severity.rawValue)\" data-rule=\"\(escape(f.ruleID.rawValue))\">"
+        s += "<header><span class=\"badge \(f.severity.rawValue)\">\(f.severity.rawValue)</span> <code>\(escape(f.ruleID.rawValue))</code> "
         s += "<span class=\"place\">\(escape(place))</span></header>"
         s += "<p class=\"message\">\(escape(f.message))</p>"
         if !f.swatches.isEmpty {

@@ -2,11 +2,11 @@ import Foundation
 
 /// Pictures for the HTML report, made from the image files of a report: each image as authored and as an
 /// sRGB display shows it, its clip mask, and strips of its clipping gradients (source above, shown below).
-public struct HTMLVisuals: Sendable {
+package struct HTMLVisuals: Sendable {
     /// One embedded picture.
-    public struct Picture: Sendable, Hashable {
+    package struct Picture: Sendable, Hashable {
         /// What it shows.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             /// The image as authored (its own profile embedded).
             case source
             /// What the target display shows.
@@ -21,24 +21,24 @@ public struct HTMLVisuals: Sendable {
             case simulation
         }
         /// What it shows.
-        public var kind: Kind
+        package var kind: Kind
         /// A caption.
-        public var caption: String
+        package var caption: String
         /// PNG bytes (with their profile embedded, so browsers color-manage them).
-        public var png: [UInt8]
+        package var png: [UInt8]
     }
 
     /// Pictures by file path.
-    public var pictures: [String: [Picture]] = [:]
+    package var pictures: [String: [Picture]] = [:]
 
     /// No pictures.
-    public init() {}
+    package init() {}
 
     /// Images larger than this many pixels get no pictures (the report stays small).
-    public static let maximumPixels = 4_194_304
+    package static let maximumPixels = 4_194_304
 
     /// Images larger than this get no color-vision previews.
-    public static let maximumSimulatedPixels = 1_048_576
+    package static let maximumSimulatedPixels = 1_048_576
 
     /// An 8-bit sRGB image as seen with a simulated deficiency (simulated in linear sRGB, clipped).
     static func simulated(_ image: Image, _ simulation: ColorVisionSimulation) -> Image {
@@ -68,7 +68,7 @@ public struct HTMLVisuals: Sendable {
     }
 
     /// Reads the report's image files and makes their pictures; files that can't be read get none.
-    public init(for report: CheckReport, settings: AnalysisSettings) {
+    package init(for report: CheckReport, settings: AnalysisSettings) {
         let target = settings.target.map(ColorProfile.builtIn) ?? .sRGB
         for file in report.files where file.analysis != nil {
             // Any format the check read; pictures are embedded as PNG.

@@ -5,12 +5,12 @@ import Foundation
 /// `{"schemaVersion": 1, "tool": {"name", "version"}, "target", "settings": {…},
 ///   "files": [{"path", "analysis": {…} | null, "findings": [{"ruleId", "severity", "location", "message",
 ///   "values", "fixHint"}], "clipMask"?}], "summary": {"files", "error", "warning", "info", "notShown"?}}`
-public enum JSONRenderer {
+package enum JSONRenderer {
     /// The schema version this renderer writes; it changes when a field is removed or changes meaning.
-    public static let schemaVersion = 1
+    package static let schemaVersion = 1
 
     /// The report as pretty-printed JSON with sorted keys.
-    public static func render(_ report: CheckReport, toolVersion: String) -> String {
+    package static func render(_ report: CheckReport, toolVersion: String) -> String {
         let document = Document(
             schemaVersion: schemaVersion, tool: .init(name: "gamut-check", version: toolVersion), target: report.target,
             settings: .init(report.settings),
@@ -19,7 +19,7 @@ public enum JSONRenderer {
                       clipMask: file.clipMask)
             },
             summary: .init(files: report.files.count, error: report.count(.error), warning: report.count(.warning), info: report.count(.info),
-                           notShown: report.notShown.isEmpty ? nil : report.notShown))
+                           notShown: report.notShown.isEmpty ? nil : Dictionary(uniqueKeysWithValues: report.notShown.map { ($0.rawValue, $1) })))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
@@ -87,7 +87,7 @@ public enum JSONRenderer {
         var fixHint: String
         var swatches: [Swatch]?
         init(_ f: Finding) {
-            ruleId = f.ruleID; severity = f.severity; location = f.location; message = f.message; values = f.values; fixHint = f.fixHint
+            ruleId = f.ruleID.rawValue; severity = f.severity; location = f.location; message = f.message; values = f.values; fixHint = f.fixHint
             swatches = f.swatches.isEmpty ? nil : f.swatches
         }
     }

@@ -9,15 +9,15 @@ extension Rules {
     // MARK: Reading
 
     /// `Contents.json` that is not valid JSON.
-    public static let catalogSyntax = Rule(
-        id: "catalog-syntax", name: "Broken Contents.json", defaultSeverity: .error,
+    package static let catalogSyntax = Rule(
+        id: .catalogSyntax, name: "Broken Contents.json", defaultSeverity: .error,
         summary: "A Contents.json (or catalog configuration) that is not valid JSON, or is missing.",
         rationale: "Xcode skips or rejects a set whose Contents.json it can't parse; the asset goes missing at run time.",
         fixHint: "Fix the JSON at the line given, or let Xcode rewrite the file by editing the set in the asset catalog editor.")
 
     /// A key, value or type that is malformed, mis-cased or out of range.
-    public static let catalogInvalid = Rule(
-        id: "catalog-invalid", name: "Invalid catalog value", defaultSeverity: .error,
+    package static let catalogInvalid = Rule(
+        id: .catalogInvalid, name: "Invalid catalog value", defaultSeverity: .error,
         summary: "A value of the wrong type, mis-cased (`display-gamut` is `sRGB` or `display-P3`), out of range "
             + "(components 0…1, \"0\"…\"255\", \"0x00\"…\"0xFF\"), or a color space GamutKit doesn't know.",
         rationale: "Xcode may read such a value differently from what the designer picked, or drop the entry silently.",
@@ -25,24 +25,24 @@ extension Rules {
 
     /// A key, appearance or idiom that Apple's Asset Catalog Format Reference doesn't name. Info, never an error:
     /// Xcode keeps adding keys, and one GamutKit doesn't know yet changes nothing it checks.
-    public static let catalogUnknown = Rule(
-        id: "catalog-unknown", name: "Unknown catalog key", defaultSeverity: .info,
+    package static let catalogUnknown = Rule(
+        id: .catalogUnknown, name: "Unknown catalog key", defaultSeverity: .info,
         summary: "A key, appearance or idiom that Apple's Asset Catalog Format Reference doesn't name (often a typo, a mis-cased "
             + "key or a merge leftover).",
         rationale: "Xcode ignores what it doesn't know, so the variant it was meant to describe doesn't exist.",
         fixHint: "Remove the key or correct its spelling.")
 
     /// A component string that reads differently depending on the style.
-    public static let ambiguousComponent = Rule(
-        id: "ambiguous-component", name: "Ambiguous component", defaultSeverity: .warning,
+    package static let ambiguousComponent = Rule(
+        id: .ambiguousComponent, name: "Ambiguous component", defaultSeverity: .warning,
         summary: "A component written \"0\" or \"1\" in an entry whose other components are decimal strings: Xcode reads "
             + "\"1\" as 1/255, while the other components suggest 1.0 was meant.",
         rationale: "The color shown differs from the one intended; status colors and brand colors drift.",
         fixHint: "Write every component of the entry in one style, for example \"1.000\" (1.0) or \"0x01\" (1/255).")
 
     /// A set type or image format GamutKit doesn't check.
-    public static let notChecked = Rule(
-        id: "not-checked", name: "Not checked", defaultSeverity: .info,
+    package static let notChecked = Rule(
+        id: .notChecked, name: "Not checked", defaultSeverity: .info,
         summary: "A set type other than colorset, imageset and appiconset (data, symbols, textures, …), or an image that is "
             + "not PNG by its content (PDF, SVG, JPEG, HEIC, a WebP named .png): listed, not checked. Advisory.",
         rationale: "It may hold colors or images that these rules don't see.",
@@ -50,8 +50,8 @@ extension Rules {
         isAdvisory: true)
 
     /// A system color reference that names no color Apple documents.
-    public static let unresolvedSystemColor = Rule(
-        id: "unresolved-system-color", name: "Unknown system color", defaultSeverity: .info,
+    package static let unresolvedSystemColor = Rule(
+        id: .unresolvedSystemColor, name: "Unknown system color", defaultSeverity: .info,
         summary: "A reference to a system color (platform + reference) that names no color UIKit or AppKit documents "
             + "(`labelColor`, `systemBackgroundColor` and the others are known); it is left out of the color comparisons.",
         rationale: "HIG (Color): system colors adapt to appearance and accessibility settings; a reference no platform "
@@ -59,23 +59,23 @@ extension Rules {
         fixHint: "Pick the system color again in Xcode's color set inspector (Content), or correct the reference's spelling.")
 
     /// A filename escaping its set folder.
-    public static let unsafePath = Rule(
-        id: "unsafe-path", name: "Path escapes its set", defaultSeverity: .error,
+    package static let unsafePath = Rule(
+        id: .unsafePath, name: "Path escapes its set", defaultSeverity: .error,
         summary: "A filename in Contents.json that leaves its set folder (`..`, an absolute path, a folder), or a symbolic "
             + "link that points outside the catalog; refused, not read.",
         rationale: "Xcode only packages files inside the set; a path outside it is a mistake or an attempt to read other files.",
         fixHint: "Copy the file into the set folder and reference it by its bare name.")
 
     /// A referenced file that isn't there.
-    public static let missingFile = Rule(
-        id: "missing-file", name: "Missing file", defaultSeverity: .error,
+    package static let missingFile = Rule(
+        id: .missingFile, name: "Missing file", defaultSeverity: .error,
         summary: "An image entry whose filename doesn't exist in the set folder.",
         rationale: "The slot ships empty: the app shows nothing, or a wrong-scale fallback.",
         fixHint: "Add the file, or clear the entry's filename.")
 
     /// A file in a set that no entry references.
-    public static let unreferencedFile = Rule(
-        id: "unreferenced-file", name: "Unreferenced file", defaultSeverity: .warning,
+    package static let unreferencedFile = Rule(
+        id: .unreferencedFile, name: "Unreferenced file", defaultSeverity: .warning,
         summary: "A file inside a set folder that no entry of its Contents.json references.",
         rationale: "It isn't shipped; often it is the variant someone meant to add (an sRGB or dark version).",
         fixHint: "Reference it from an entry, or delete it.")
@@ -83,8 +83,8 @@ extension Rules {
     // MARK: Colors
 
     /// A wide color that sRGB displays clip visibly, with no sRGB variant: the mission's main finding, an error.
-    public static let colorNeedsSRGBVariant = Rule(
-        id: "color-needs-srgb-variant", name: "Wide color without sRGB variant", defaultSeverity: .error,
+    package static let colorNeedsSRGBVariant = Rule(
+        id: .colorNeedsSRGBVariant, name: "Wide color without sRGB variant", defaultSeverity: .error,
         summary: "A colorset entry outside sRGB that sRGB displays clip visibly (ΔE00 ≥ 1.0), in a set with no `display-gamut` "
             + "sRGB entry for the same appearance and idiom.",
         rationale: "HIG (Color management): provide color space–specific color variations \"to ensure visual fidelity on both "
@@ -93,22 +93,22 @@ extension Rules {
             + "or bring the color inside sRGB.")
 
     /// An sRGB display-gamut slot holding a color sRGB can't show.
-    public static let srgbSlotOutOfGamut = Rule(
-        id: "srgb-slot-out-of-gamut", name: "sRGB slot out of sRGB", defaultSeverity: .error,
+    package static let srgbSlotOutOfGamut = Rule(
+        id: .srgbSlotOutOfGamut, name: "sRGB slot out of sRGB", defaultSeverity: .error,
         summary: "An entry for `display-gamut` sRGB whose color is outside sRGB (beyond the gamut tolerance).",
         rationale: "The sRGB variant exists so that sRGB displays get a color they can show; this one gets clipped anyway.",
         fixHint: "Use a color inside sRGB for the sRGB slot (color space srgb, components 0…1).")
 
     /// A display-gamut slot without its counterpart.
-    public static let unpairedDisplayGamut = Rule(
-        id: "unpaired-display-gamut", name: "Unpaired display-gamut slot", defaultSeverity: .warning,
+    package static let unpairedDisplayGamut = Rule(
+        id: .unpairedDisplayGamut, name: "Unpaired display-gamut slot", defaultSeverity: .warning,
         summary: "A set with a `display-gamut` display-P3 entry and no sRGB entry for the same appearance and idiom, or the reverse.",
         rationale: "Devices of the missing gamut fall back to another entry, which is rarely what was meant.",
         fixHint: "Fill both slots, or remove the display-gamut split.")
 
     /// A custom color without a dark variant, in an app that has dark variants elsewhere.
-    public static let missingDarkVariant = Rule(
-        id: "missing-dark-variant", name: "No dark variant", defaultSeverity: .warning,
+    package static let missingDarkVariant = Rule(
+        id: .missingDarkVariant, name: "No dark variant", defaultSeverity: .warning,
         summary: "A custom color with no `luminosity` dark entry (a dark entry naming a system color counts), reported only "
             + "when another catalog or set of the same run has dark variants (the app supports Dark Mode), and never for "
             + "watchOS catalogs (always dark) or app icons.",
@@ -116,8 +116,8 @@ extension Rules {
         fixHint: "Add a Dark appearance to the color set (Appearances: Any, Dark) and pick a color for it.")
 
     /// A custom color without an increased-contrast variant (advisory).
-    public static let missingHighContrastVariant = Rule(
-        id: "missing-high-contrast-variant", name: "No increased-contrast variant", defaultSeverity: .info,
+    package static let missingHighContrastVariant = Rule(
+        id: .missingHighContrastVariant, name: "No increased-contrast variant", defaultSeverity: .info,
         summary: "A custom color with no `contrast` high entry.",
         rationale: higContexts + " Supply \"an increased contrast option for each variant that provides a significantly "
             + "higher amount of visual differentiation\".",
@@ -125,15 +125,15 @@ extension Rules {
         isAdvisory: true)
 
     /// A dark variant equal to the light one.
-    public static let darkSameAsLight = Rule(
-        id: "dark-same-as-light", name: "Dark variant equals light", defaultSeverity: .warning,
+    package static let darkSameAsLight = Rule(
+        id: .darkSameAsLight, name: "Dark variant equals light", defaultSeverity: .warning,
         summary: "A dark entry within ΔE00 1.0 (and the same alpha) of the light or any entry it pairs with.",
         rationale: higContexts + " A dark variant that repeats the light color adapts to nothing.",
         fixHint: "Pick a dark color for dark backgrounds, or remove the dark entry if one color is meant.")
 
     /// A custom color that repeats a published system color.
-    public static let systemColorDuplicate = Rule(
-        id: "system-color-duplicate", name: "Hard-coded system color", defaultSeverity: .warning,
+    package static let systemColorDuplicate = Rule(
+        id: .systemColorDuplicate, name: "Hard-coded system color", defaultSeverity: .warning,
         summary: "A custom color within ΔE00 1.0 of a system color the HIG publishes, in light and in dark alike (both "
             + "appearances a device shows must match the same system color), compared with the current table and the earlier "
             + "table of the platform the entry targets: its idiom, or for `universal` the platforms the catalog is for (its app "
@@ -145,8 +145,8 @@ extension Rules {
     // MARK: Images
 
     /// A wide-gamut image that sRGB displays clip visibly, with no sRGB variant.
-    public static let imageNeedsSRGBVariant = Rule(
-        id: "image-needs-srgb-variant", name: "Wide image without sRGB variant", defaultSeverity: .warning,
+    package static let imageNeedsSRGBVariant = Rule(
+        id: .imageNeedsSRGBVariant, name: "Wide image without sRGB variant", defaultSeverity: .warning,
         summary: "An image with a profile wider than sRGB whose pixels sRGB displays clip visibly (at least 16 pixels at "
             + "ΔE00 ≥ 1.0), in a set with no `display-gamut` sRGB entry; one finding per set, listing its files.",
         rationale: "HIG (Color management): provide color space–specific image variations \"to ensure visual fidelity on "
@@ -154,16 +154,16 @@ extension Rules {
         fixHint: "Add an sRGB `display-gamut` variant: `gamut-check convert FILE --to srgb` makes one.")
 
     /// A P3 image with 8 bits per channel.
-    public static let p3Image8Bit = Rule(
-        id: "p3-image-8-bit", name: "P3 image at 8 bits", defaultSeverity: .warning,
+    package static let p3Image8Bit = Rule(
+        id: .p3Image8Bit, name: "P3 image at 8 bits", defaultSeverity: .warning,
         summary: "An image whose profile is wider than sRGB (a primary or secondary clipped visibly on sRGB, whatever the "
             + "profile's name) stored with 8 bits per channel; one finding per set, listing its files.",
         rationale: higWideColor + " At 8 bits, P3's wider steps band in smooth gradients.",
         fixHint: "Export at 16 bits per channel (PNG).")
 
     /// An image without color information (advisory: every Apple platform shows it as sRGB, as Xcode treats it).
-    public static let imageWithoutProfile = Rule(
-        id: "image-without-profile", name: "No embedded profile", defaultSeverity: .info,
+    package static let imageWithoutProfile = Rule(
+        id: .imageWithoutProfile, name: "No embedded profile", defaultSeverity: .info,
         summary: "An image with no iCCP, sRGB, cICP or gAMA/cHRM chunk: Xcode and every Apple platform treat it as sRGB, "
             + "so it is checked as sRGB; one finding per set.",
         rationale: higProfiles + " An untagged P3 export looks dull on every display.",
@@ -171,8 +171,8 @@ extension Rules {
         isAdvisory: true)
 
     /// A P3-tagged image whose pixels all fit in sRGB.
-    public static let wideProfileFitsSRGB = Rule(
-        id: "wide-profile-fits-srgb", name: "Wide profile, sRGB content", defaultSeverity: .info,
+    package static let wideProfileFitsSRGB = Rule(
+        id: .wideProfileFitsSRGB, name: "Wide profile, sRGB content", defaultSeverity: .info,
         summary: "An image with a wide-gamut profile whose pixels are all inside sRGB.",
         rationale: "HIG (Color management): \"The sRGB color space produces accurate colors on most displays.\" Nothing is "
             + "lost, but the wide profile buys nothing.",
@@ -180,8 +180,8 @@ extension Rules {
         isAdvisory: true)
 
     /// A template image carrying a wide-gamut profile.
-    public static let templateWideGamut = Rule(
-        id: "template-wide-gamut", name: "Template image with wide profile", defaultSeverity: .info,
+    package static let templateWideGamut = Rule(
+        id: .templateWideGamut, name: "Template image with wide profile", defaultSeverity: .info,
         summary: "An image set rendered as a template (only alpha is used) whose image carries a wide-gamut profile.",
         rationale: "Template images are tinted by the system; their colors, and their profile, are ignored.",
         fixHint: "Nothing to fix; exporting templates in sRGB or gray keeps them smaller.",

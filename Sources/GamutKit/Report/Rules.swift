@@ -1,7 +1,7 @@
 /// A rule the analyzer applies: its id, default severity, what it checks, why (the HIG) and how to fix it.
 public struct Rule: Sendable, Hashable {
     /// Stable identifier, used in reports and suppressions.
-    public var id: String
+    public var id: RuleID
     /// A short name.
     public var name: String
     /// The severity findings get unless configured otherwise.
@@ -19,14 +19,14 @@ public struct Rule: Sendable, Hashable {
 }
 
 /// The analyzer's rules.
-public enum Rules {
+package enum Rules {
     static let higColorManagement = "https://developer.apple.com/design/human-interface-guidelines/color#Color-management"
     static let variants = "Provide color space–specific variants: in the asset catalog, add an sRGB `display-gamut` variant "
         + "(for an image, `gamut-check convert FILE --to srgb` makes one), or bring the colors inside sRGB."
 
     /// Pixels or colors outside the target gamut that nobody will notice (ΔE00 below the visible threshold).
-    public static let outOfGamut = Rule(
-        id: "out-of-gamut", name: "Out of gamut", defaultSeverity: .info,
+    package static let outOfGamut = Rule(
+        id: .outOfGamut, name: "Out of gamut", defaultSeverity: .info,
         summary: "Pixels or colors outside the target display's gamut (linear target light outside 0…1 by more than 1e-4), "
             + "all within ΔE00 1.0 of what the display shows.",
         rationale: "HIG (Color management): \"In general, P3 colors and images appear fine on sRGB displays.\" "
@@ -34,16 +34,16 @@ public enum Rules {
         fixHint: "Nothing to do unless the colors must be exact on sRGB displays.")
 
     /// Pixels clipped visibly on the target display.
-    public static let visibleClipping = Rule(
-        id: "visible-clipping", name: "Visibly clipped", defaultSeverity: .warning,
+    package static let visibleClipping = Rule(
+        id: .visibleClipping, name: "Visibly clipped", defaultSeverity: .warning,
         summary: "At least 16 pixels (or a listed color) whose color shown on the target display is ΔE00 ≥ 1.0 from the source.",
         rationale: "HIG (Color management): provide color space–specific image and color variations \"to ensure visual "
             + "fidelity on both wide color and sRGB displays\".",
         fixHint: variants)
 
     /// Colors that can be told apart in the source but not on the target display.
-    public static let colorCollapse = Rule(
-        id: "color-collapse", name: "Colors collapse", defaultSeverity: .error,
+    package static let colorCollapse = Rule(
+        id: .colorCollapse, name: "Colors collapse", defaultSeverity: .error,
         summary: "Two colors ΔE00 ≥ 1.0 apart in the source that are shown < 1.0 apart (and at most half as far) on the target "
             + "display; in images, each covering at least 16 pixels.",
         rationale: "HIG (Color management): \"Occasionally, it may be hard to distinguish two very similar P3 colors when "
@@ -51,31 +51,31 @@ public enum Rules {
         fixHint: "Give the colors sRGB variants that stay ≥ 1.0 ΔE00 apart, or move them further apart in the source.")
 
     /// Gradients whose clipped stretch renders flat: visible loss, an error.
-    public static let gradientClipping = Rule(
-        id: "gradient-clipping", name: "Gradient clips", defaultSeverity: .error,
+    package static let gradientClipping = Rule(
+        id: .gradientClipping, name: "Gradient clips", defaultSeverity: .error,
         summary: "A gradient (explicit, or a smooth run along image rows or columns of at least 8 pixels) whose shown color "
             + "steps by < 0.5 ΔE00 while the source changes by ≥ 1.0 ΔE00 across the stretch.",
         rationale: "HIG (Color management): \"Gradients that use P3 colors can also sometimes appear clipped on sRGB displays.\"",
         fixHint: variants + " For gradients, map the stops into sRGB before interpolating, rather than clipping the result.")
 
     /// A file that could not be read.
-    public static let unreadable = Rule(
-        id: "unreadable", name: "Unreadable file", defaultSeverity: .error,
+    package static let unreadable = Rule(
+        id: .unreadable, name: "Unreadable file", defaultSeverity: .error,
         summary: "A file that could not be read or decoded (truncated, corrupt, unsupported, or too large).",
         rationale: "An asset that can't be decoded can't be checked, and may not display at all.",
         fixHint: "Re-export the file; the message says what is wrong with it.")
 
     /// A file read with a caveat the decoder noticed.
-    public static let decoderWarning = Rule(
-        id: "decoder-warning", name: "Read with a caveat", defaultSeverity: .warning,
+    package static let decoderWarning = Rule(
+        id: .decoderWarning, name: "Read with a caveat", defaultSeverity: .warning,
         summary: "A file that was read, but not all of it as it claims to be: an animated PNG whose other frames were not "
             + "checked, palette indices past the PLTE (shown as black), or color signalling that was ignored.",
         rationale: "What was checked is not all that ships: frames not analyzed, or pixels whose color depends on the decoder.",
         fixHint: "Re-export the file; for animations, check each frame as a still image.")
 
     /// A file whose content is another format than its name says.
-    public static let fileFormatMismatch = Rule(
-        id: "file-format-mismatch", name: "File in the wrong format", defaultSeverity: .info,
+    package static let fileFormatMismatch = Rule(
+        id: .fileFormatMismatch, name: "File in the wrong format", defaultSeverity: .info,
         summary: "A file whose content is another image format than its extension claims (a WebP or JPEG named .png), told "
             + "from the first bytes; reported once per file, and the file is still read and checked by its content.",
         rationale: "Tools that trust the name (asset compilers, image pipelines, CDNs) may refuse the file, decode it wrongly, "
@@ -86,8 +86,10 @@ public enum Rules {
     static let analyzer = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable, decoderWarning, fileFormatMismatch]
 
     /// Every rule (the analyzer's, then the asset catalog's), in report order.
-    public static let all = analyzer + catalog + accessibility
+    package static let all = analyzer + catalog + accessibility
 
-    /// The rule with this id.
-    public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }
+    static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    /// The rule with this id (as written in reports and policy files).
+    package static func rule(_ id: String) -> Rule? { RuleID(rawValue: id).flatMap { byID[$0] } }
 }

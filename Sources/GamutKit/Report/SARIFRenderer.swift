@@ -2,12 +2,12 @@ import Foundation
 
 /// Renders a report as SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), for
 /// code-scanning UIs: one run, the rules with their help text and HIG rationale, one result per finding.
-public enum SARIFRenderer {
+package enum SARIFRenderer {
     /// The report as SARIF JSON.
-    public static func render(_ report: CheckReport, toolVersion: String) -> String {
+    package static func render(_ report: CheckReport, toolVersion: String) -> String {
         let rules: [[String: Any]] = Rules.all.map { rule in
             [
-                "id": rule.id,
+                "id": rule.id.rawValue,
                 "name": rule.name.replacingOccurrences(of: " ", with: ""),
                 "shortDescription": ["text": rule.name],
                 "fullDescription": ["text": rule.summary],
@@ -33,7 +33,7 @@ public enum SARIFRenderer {
             if let name = finding.location.colorName { properties["colorName"] = name }
             if let asset = finding.location.asset { properties["asset"] = asset }
             return [
-                "ruleId": finding.ruleID,
+                "ruleId": finding.ruleID.rawValue,
                 "ruleIndex": Rules.all.firstIndex { $0.id == finding.ruleID } ?? 0,
                 "level": level(finding.severity),
                 "message": ["text": finding.message + " Fix: " + finding.fixHint],

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Renders a report for people: one line per finding under its file, and a summary line.
-public struct TextRenderer: Sendable {
+package struct TextRenderer: Sendable {
     /// Whether to use ANSI colors (the CLI turns them on for a terminal unless `NO_COLOR` is set).
-    public var colors: Bool
+    package var colors: Bool
 
     /// Creates a renderer.
-    public init(colors: Bool = false) { self.colors = colors }
+    package init(colors: Bool = false) { self.colors = colors }
 
     /// The report as text.
-    public func render(_ report: CheckReport) -> String {
+    package func render(_ report: CheckReport) -> String {
         var lines: [String] = []
         for file in report.files where !file.findings.isEmpty {
             lines.append(paint(file.path, "1"))
@@ -17,7 +17,7 @@ public struct TextRenderer: Sendable {
                 let location = finding.location
                 let place = location.line.map { line in " [line \(line)" + (location.keyPath.map { ", \($0)" } ?? "") + "]" }
                     ?? location.region.map { " [\($0)]" } ?? location.colorName.map { " [\($0)]" } ?? ""
-                lines.append("  " + label(finding.severity) + " " + paint(finding.ruleID, "2") + place + ": " + finding.message)
+                lines.append("  " + label(finding.severity) + " " + paint(finding.ruleID.rawValue, "2") + place + ": " + finding.message)
                 lines.append("    " + paint("fix: " + finding.fixHint, "2"))
             }
             if let mask = file.clipMask { lines.append("  " + paint("clip mask: \(mask)", "2")) }
@@ -28,7 +28,7 @@ public struct TextRenderer: Sendable {
     }
 
     /// "Not shown: 12 advisory findings (missing-high-contrast-variant 9, not-checked 3); …", or nil when none was left out.
-    public func notShownSummary(_ report: CheckReport) -> String? {
+    package func notShownSummary(_ report: CheckReport) -> String? {
         let total = report.notShown.values.reduce(0, +)
         guard total > 0 else { return nil }
         let byRule = report.notShown.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
@@ -37,7 +37,7 @@ public struct TextRenderer: Sendable {
     }
 
     /// "3 files checked against sRGB: 1 error, 2 warnings, 0 info (1 file with findings)"
-    public func summary(_ report: CheckReport) -> String {
+    package func summary(_ report: CheckReport) -> String {
         let withFindings = report.files.filter { !$0.findings.isEmpty }.count
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "\(plural(report.files.count, "file")) checked against \(report.target): "

@@ -1,11 +1,12 @@
 import Foundation
+@testable import GamutKit
 
 /// `Examples/Demo.xcassets`: a small asset catalog, made by code, in which every catalog rule fires at
 /// least once (advisory rules when turned on; and a few sets are clean, to show what passes). `gamut-check Examples/Demo.xcassets`
 /// is the README's demo of catalog auditing; the tests check the shipped files against this code.
-public enum ExampleCatalog {
+enum ExampleCatalog {
     /// The catalog's files: paths relative to the catalog folder, and their bytes.
-    public static func files() throws(GamutError) -> [(path: String, bytes: [UInt8])] {
+    static func files() throws(GamutError) -> [(path: String, bytes: [UInt8])] {
         var files: [(String, [UInt8])] = []
         func json(_ path: String, _ value: XcodeJSON) { files.append((path, Array(value.text.utf8))) }
         func png(_ path: String, _ image: Image) throws(GamutError) {
@@ -168,7 +169,7 @@ public enum ExampleCatalog {
     }
 
     /// Writes the catalog into `folder` (created if needed), each file atomically.
-    public static func write(to folder: String) throws(GamutError) {
+    static func write(to folder: String) throws(GamutError) {
         for (path, bytes) in try files() {
             let full = folder + "/" + path
             do {

@@ -1,13 +1,14 @@
 import Foundation
+@testable import GamutKit
 
 /// The example images bundled in `Examples/`, made by code so that they can be checked and regenerated.
-public enum ExampleImages {
+enum ExampleImages {
     /// `Examples/p3-assets.png`: a 16-bit Display P3 image of 512×192 pixels —
     /// a ramp from P3 red (1, 0, 0) to white (rows 0–63), which leaves sRGB over most of its length;
     /// two P3 green swatches that differ visibly on a P3 display but clip to nearly the same sRGB color
     /// (rows 64–127, left and right halves); and a ramp from mid gray to P3 green (rows 128–191).
     /// It carries a `tEXt` title and a `pHYs` of 144 dpi.
-    public static func p3Assets() throws(GamutError) -> Image {
+    static func p3Assets() throws(GamutError) -> Image {
         let width = 512, height = 192
         var samples = [UInt16](repeating: 0, count: width * height * 3)
         func put(_ x: Int, _ y: Int, _ rgb: (Double, Double, Double)) {
