@@ -22,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("Decoding the catalog's 300 PNGs, all cores (for scale)") { benchmark in
         for _ in benchmark.scaledIterations {
-            DispatchQueue.concurrentPerform(iterations: pngs.count) { i in blackHole(try? PNG.read(contentsOf: pngs[i])) }
+            DispatchQueue.concurrentPerform(iterations: pngs.count) { i in blackHole(try? ImageFile.read(contentsOf: pngs[i])) }
         }
     }
 }

@@ -41,16 +41,16 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { lcms8.run(image8, into: &out8.buffer) }
     }
     Benchmark("PNG decode, 3840×2160 16-bit") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try PNG.decode(png)) }
+        for _ in benchmark.scaledIterations { blackHole(try ImageFile.decode(png)) }
     }
     Benchmark("PNG encode, 3840×2160 16-bit") { benchmark in
         let image = Image(pixels: image16, profile: .displayP3)
-        for _ in benchmark.scaledIterations { blackHole(try PNG.encode(image)) }
+        for _ in benchmark.scaledIterations { blackHole(try ImageFile.encode(image, as: .png)) }
     }
     Benchmark("convert, whole image in memory: decode, P3→sRGB 16-bit, encode") { benchmark in
         for _ in benchmark.scaledIterations {
-            let decoded = try PNG.decode(png)
-            blackHole(try PNG.encode(try decoded.converted(to: .sRGB)))
+            let decoded = try ImageFile.decode(png)
+            blackHole(try ImageFile.encode(try decoded.converted(to: .sRGB), as: .png))
         }
     }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gamutkit-bench-\(UUID().uuidString)")

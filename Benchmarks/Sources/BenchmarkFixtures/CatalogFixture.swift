@@ -69,7 +69,7 @@ public enum CatalogFixture {
                 try manager.createDirectory(atPath: set, withIntermediateDirectories: true)
                 try Data(#"{"images":[{"filename":"image.png","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8)
                     .write(to: URL(fileURLWithPath: set + "/Contents.json"))
-                try PNG.write(image(i), to: set + "/image.png")
+                try ImageFile.write(image(i), to: set + "/image.png")
             } catch {
                 failures.add(1, ordering: .relaxed)
             }

@@ -60,7 +60,7 @@ public enum Fixtures {
 
     /// The image as a Display P3 PNG (iCCP + cICP), at GamutKit's default compression.
     public static func p3PNG(_ image16: PixelBuffer) throws -> [UInt8] {
-        try PNG.encode(Image(pixels: image16, profile: .displayP3))
+        try ImageFile.encode(Image(pixels: image16, profile: .displayP3), as: .png)
     }
 }
 

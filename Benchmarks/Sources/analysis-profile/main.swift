@@ -19,7 +19,7 @@ for noise in noises.isEmpty ? [0, 2, 32] : noises {
         return times.min()!
     }
     var image: Image?
-    let decode = try best { image = try PNG.decode(png) }
+    let decode = try best { image = try ImageFile.decode(png) }
     var analysis: ImageAnalysis?
     let analyze = try best { analysis = try ImageAnalyzer.analyze(image!).analysis }
     print(String(format: "noise ±%-2d  decode %4.0f ms  analysis %4.0f ms  (%.2f× decode)  %.1f%% out of gamut, %d collapse, %d gradient regions",

@@ -11,7 +11,7 @@ for level in [1, 2, 3, 4, 6] {
         options.compressionLevel = level
         options.filters = filters
         let start = Date()
-        let bytes = try PNG.encode(image, options: options)
+        let bytes = try ImageFile.encode(image, as: .png, options: { var o = ImageFile.EncodingOptions(); o.png = options; return o }())
         print(String(format: "level %d %-8@ %6.0f ms %6.1f MB", level, filters.rawValue, Date().timeIntervalSince(start) * 1000, Double(bytes.count) / 1e6))
     }
 }

@@ -10,7 +10,7 @@ guard arguments.count == 2 || arguments.count == 3, let noise = Int(arguments.co
     exit(2)
 }
 do {
-    try PNG.write(Image(pixels: Fixtures.p3Image16(noise: noise), profile: .displayP3), to: arguments[1])
+    try ImageFile.write(Image(pixels: Fixtures.p3Image16(noise: noise), profile: .displayP3), to: arguments[1])
 } catch {
     FileHandle.standardError.write(Data("make-fixture: \(error)\n".utf8))
     exit(2)

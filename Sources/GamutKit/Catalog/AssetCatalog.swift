@@ -1,20 +1,20 @@
 /// An Xcode asset catalog (`.xcassets` folder) as read by ``CatalogReader``: its sets, and the
 /// problems found while reading it (as findings with file, line and key path).
-public struct AssetCatalog: Sendable {
+package struct AssetCatalog: Sendable {
     /// The catalog folder, as given.
-    public var path: String
+    package var path: String
     /// Every set found, in path order.
-    public var assets: [CatalogAsset]
+    package var assets: [CatalogAsset]
     /// Problems found while reading: broken or unknown JSON, malformed values, unsafe paths.
-    public var readingFindings: [Finding]
+    package var readingFindings: [Finding]
     /// Every `Contents.json` read (catalog root, groups and sets).
-    public var contentsFiles: [String]
+    package var contentsFiles: [String]
 }
 
 /// One set folder of a catalog.
-public struct CatalogAsset: Sendable {
+package struct CatalogAsset: Sendable {
     /// The kind of set, from the folder's extension.
-    public enum Kind: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: Sendable, Hashable, CustomStringConvertible {
         case colorSet, imageSet, appIconSet
         /// Another set type (`dataset`, `symbolset`, …): listed, not checked.
         case other(String)
@@ -28,7 +28,7 @@ public struct CatalogAsset: Sendable {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .colorSet: "colorset"
             case .imageSet: "imageset"
@@ -40,61 +40,61 @@ public struct CatalogAsset: Sendable {
 
     /// The name code uses: the folder name without extension, prefixed by the groups that provide a namespace
     /// (`Brand/Accent`).
-    public var name: String
+    package var name: String
     /// The kind of set.
-    public var kind: Kind
+    package var kind: Kind
     /// The set folder's path.
-    public var folder: String
+    package var folder: String
     /// Its `Contents.json`.
-    public var contentsFile: String
+    package var contentsFile: String
     /// The color entries (color sets).
-    public var colors: [CatalogColorEntry]
+    package var colors: [CatalogColorEntry]
     /// The image entries (image and app icon sets).
-    public var images: [CatalogImageEntry]
+    package var images: [CatalogImageEntry]
     /// Whether the set asks for template rendering (`properties.template-rendering-intent` = `template`).
-    public var isTemplate: Bool
+    package var isTemplate: Bool
     /// Files in the set folder that no entry references (hidden files and `Contents.json` aside).
-    public var unreferencedFiles: [String]
+    package var unreferencedFiles: [String]
 }
 
 /// The appearance an entry is for: luminosity (any, light, dark, tinted) and contrast (normal or high).
-public struct CatalogAppearance: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct CatalogAppearance: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `luminosity` appearance. `tinted` is the tinted app icon of iOS 18 (Home Screen customization): no color
     /// context uses it.
-    public enum Luminosity: String, Sendable, Hashable, CaseIterable { case any, light, dark, tinted }
+    package enum Luminosity: String, Sendable, Hashable, CaseIterable { case any, light, dark, tinted }
     /// The luminosity: `any` when the entry has no luminosity appearance.
-    public var luminosity: Luminosity
+    package var luminosity: Luminosity
     /// True for `contrast` = `high`.
-    public var highContrast: Bool
+    package var highContrast: Bool
 
     /// Creates an appearance.
-    public init(luminosity: Luminosity = .any, highContrast: Bool = false) {
+    package init(luminosity: Luminosity = .any, highContrast: Bool = false) {
         self.luminosity = luminosity
         self.highContrast = highContrast
     }
 
     /// Any appearance (an entry without `appearances`).
-    public static let any = CatalogAppearance()
+    package static let any = CatalogAppearance()
 
     /// "any", "dark", "light, high contrast", …
-    public var description: String {
+    package var description: String {
         luminosity.rawValue + (highContrast ? ", high contrast" : "")
     }
 
-    public static func < (l: CatalogAppearance, r: CatalogAppearance) -> Bool {
+    package static func < (l: CatalogAppearance, r: CatalogAppearance) -> Bool {
         (l.highContrast ? 1 : 0, CatalogAppearance.Luminosity.allCases.firstIndex(of: l.luminosity)!)
             < (r.highContrast ? 1 : 0, CatalogAppearance.Luminosity.allCases.firstIndex(of: r.luminosity)!)
     }
 }
 
 /// The `display-gamut` an entry is for (case-sensitive in `Contents.json`).
-public enum CatalogDisplayGamut: String, Sendable, Hashable {
+package enum CatalogDisplayGamut: String, Sendable, Hashable {
     case sRGB
     case displayP3 = "display-P3"
 }
 
 /// A color space of a colorset entry (`color-space`).
-public enum CatalogColorSpace: String, Sendable, Hashable, CaseIterable {
+package enum CatalogColorSpace: String, Sendable, Hashable, CaseIterable {
     case sRGB = "srgb"
     case displayP3 = "display-p3"
     case extendedSRGB = "extended-srgb"
@@ -103,11 +103,11 @@ public enum CatalogColorSpace: String, Sendable, Hashable, CaseIterable {
     case extendedGray = "extended-gray"
 
     /// Whether the space is gray (one `white` component).
-    public var isGray: Bool { self == .grayGamma22 || self == .extendedGray }
+    package var isGray: Bool { self == .grayGamma22 || self == .extendedGray }
     /// Whether components may leave 0…1.
-    public var isExtended: Bool { self == .extendedSRGB || self == .extendedLinearSRGB || self == .extendedGray }
+    package var isExtended: Bool { self == .extendedSRGB || self == .extendedLinearSRGB || self == .extendedGray }
     /// Whether colors in this space can leave sRGB.
-    public var isWide: Bool { self != .sRGB && self != .grayGamma22 }
+    package var isWide: Bool { self != .sRGB && self != .grayGamma22 }
 
     /// The color as a ``NamedColor`` GamutKit can evaluate. Extended components are extended by odd
     /// symmetry, as Apple's extended spaces are. Gray becomes neutral linear sRGB (the D50-adapted white
@@ -126,7 +126,7 @@ public enum CatalogColorSpace: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a colorset entry holds.
-public enum CatalogColorValue: Sendable, Hashable {
+package enum CatalogColorValue: Sendable, Hashable {
     /// Components (0…1 after decoding; extended spaces may leave that range) and alpha.
     case components(CatalogColorSpace, [Double], alpha: Double)
     /// A reference to a system color (`platform`, `reference`).
@@ -137,44 +137,44 @@ public enum CatalogColorValue: Sendable, Hashable {
 }
 
 /// One entry of a colorset's `colors` array.
-public struct CatalogColorEntry: Sendable, Hashable {
+package struct CatalogColorEntry: Sendable, Hashable {
     /// `idiom` (`universal` when absent).
-    public var idiom: String
+    package var idiom: String
     /// Its appearance.
-    public var appearance: CatalogAppearance
+    package var appearance: CatalogAppearance
     /// Its `display-gamut`, nil for both.
-    public var displayGamut: CatalogDisplayGamut?
+    package var displayGamut: CatalogDisplayGamut?
     /// The color; nil when the entry's color could not be read (a reading finding says why).
-    public var color: CatalogColorValue?
+    package var color: CatalogColorValue?
     /// 1-based line of the entry in `Contents.json`.
-    public var line: Int
+    package var line: Int
     /// Key path of the entry, like `colors[2]`.
-    public var keyPath: String
+    package var keyPath: String
 }
 
 /// One entry of an imageset's or app icon set's `images` array.
-public struct CatalogImageEntry: Sendable, Hashable {
+package struct CatalogImageEntry: Sendable, Hashable {
     /// `filename`, nil for an empty slot.
-    public var filename: String?
+    package var filename: String?
     /// The file's path when the filename is safe (inside the set folder); nil otherwise or when empty.
-    public var path: String?
+    package var path: String?
     /// `idiom`.
-    public var idiom: String
+    package var idiom: String
     /// `scale` (`1x`, `2x`, `3x`), if given.
-    public var scale: String?
+    package var scale: String?
     /// `platform` (app icons: `ios`, `macos`, `watchos`, …), if given.
-    public var platform: String?
+    package var platform: String?
     /// Its appearance.
-    public var appearance: CatalogAppearance
+    package var appearance: CatalogAppearance
     /// Its `display-gamut`, nil for both.
-    public var displayGamut: CatalogDisplayGamut?
+    package var displayGamut: CatalogDisplayGamut?
     /// 1-based line of the entry in `Contents.json`.
-    public var line: Int
+    package var line: Int
     /// Key path of the entry, like `images[0]`.
-    public var keyPath: String
+    package var keyPath: String
 
     /// Creates an entry.
-    public init(filename: String? = nil, path: String? = nil, idiom: String = "universal", scale: String? = nil, platform: String? = nil,
+    package init(filename: String? = nil, path: String? = nil, idiom: String = "universal", scale: String? = nil, platform: String? = nil,
                 appearance: CatalogAppearance = .any, displayGamut: CatalogDisplayGamut? = nil, line: Int, keyPath: String) {
         self.filename = filename
         self.path = path

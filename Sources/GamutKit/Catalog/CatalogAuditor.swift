@@ -4,7 +4,7 @@ import Foundation
 /// The result of auditing asset catalogs: what was read, and the findings with the policy applied.
 public struct CatalogAudit: Sendable {
     /// The catalogs read, in the order given.
-    public var catalogs: [AssetCatalog]
+    package var catalogs: [AssetCatalog]
     /// The findings, grouped by file (each `Contents.json` and each image read), with the policy's
     /// severities and suppressions applied.
     package var report: CheckReport

@@ -3,56 +3,56 @@ import Foundation
 /// The changes `gamut-check fix` makes to an asset catalog, planned by ``CatalogFixer`` and written by
 /// ``apply()``: sRGB `display-gamut` variants for color sets and image sets that clip visibly or collapse on
 /// sRGB displays. Planning writes nothing.
-package struct CatalogFix: Sendable {
+public struct CatalogFix: Sendable {
     /// One file the fix edits or creates.
-    package struct FileChange: Sendable {
+    public struct FileChange: Sendable {
         /// A `Contents.json` edited in place, or a new sRGB image.
-        package enum Kind: String, Sendable {
+        public enum Kind: String, Sendable {
             /// An existing `Contents.json`, edited.
             case edited
             /// A new sRGB image.
             case created
         }
         /// The file's path.
-        package var path: String
+        public var path: String
         /// Edited or created.
-        package var kind: Kind
+        public var kind: Kind
         /// The file's bytes before (empty for a new file).
-        package var original: [UInt8]
+        public var original: [UInt8]
         /// The file's bytes after.
-        package var updated: [UInt8]
+        public var updated: [UInt8]
         /// For new images: profile, depth and size.
-        package var summary: String
+        public var summary: String
         /// A new image replaces a file no entry references that an interrupted fix left (same name).
-        package var replacesLeftover = false
+        public var replacesLeftover = false
     }
 
     /// One sRGB variant the fix writes (or an entry it pairs with an existing sRGB variant, marking it `display-P3`).
-    package struct Variant: Sendable, Hashable {
+    public struct Variant: Sendable, Hashable {
         /// The set's name (`Brand/Accent`).
-        package var asset: String
+        public var asset: String
         /// What the variant is for ("dark", "any, 2x").
-        package var appearance: String
+        public var appearance: String
         /// The wide-gamut value, as CSS, and the sRGB value written, as CSS.
-        package var source: String, written: String
+        public var source: String, written: String
         /// ΔE00 between them.
-        package var deltaE: Double
+        public var deltaE: Double
     }
 
     /// The catalog.
-    package var catalog: String
+    public var catalog: String
     /// Files to edit or create, `Contents.json` files last.
-    package var changes: [FileChange]
+    public var changes: [FileChange]
     /// The variants, in catalog order.
-    package var variants: [Variant]
+    public var variants: [Variant]
     /// Sets the fix can't handle, and why.
-    package var skipped: [String]
+    public var skipped: [String]
 
     /// Whether there is nothing to change.
-    package var isEmpty: Bool { changes.isEmpty }
+    public var isEmpty: Bool { changes.isEmpty }
 
     /// A readable diff: unified diffs of the `Contents.json` files, one line per new image.
-    package var diff: String {
+    public var diff: String {
         let base = (catalog as NSString).deletingLastPathComponent
         func relative(_ p: String) -> String { p.hasPrefix(base + "/") ? String(p.dropFirst(base.count + 1)) : p }
         return changes.map { change in
@@ -68,7 +68,7 @@ package struct CatalogFix: Sendable {
     /// rename. A file that changed since planning is not overwritten. On failure, images already written are
     /// removed and `Contents.json` files already replaced are restored, so the catalog is as before.
     /// - Throws: ``GamutError`` `.io` naming the file.
-    package func apply() throws(GamutError) {
+    public func apply() throws(GamutError) {
         var done: [FileChange] = []
         do throws(GamutError) {
             for change in changes {

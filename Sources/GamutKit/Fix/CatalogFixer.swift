@@ -13,20 +13,20 @@ import Foundation
 /// the color space, the components (in the file's own encoding and precision) and the display gamut changed; a new
 /// key goes where Xcode's sorted order puts it, or, in an older file whose keys aren't sorted, before the entry's
 /// color or filename. An edit that would leave a file as it is isn't made: a second run on fixed output plans nothing.
-package enum CatalogFixer {
+public enum CatalogFixer {
     /// How to fix.
-    package struct Options: Sendable {
+    public struct Options: Sendable {
         /// The mapping for the sRGB values. Default ``GamutMapping/preserveSeparation``.
-        package var mapping: GamutMapping = .preserveSeparation
+        public var mapping: GamutMapping = .preserveSeparation
         /// The ΔE00 collapsing colors keep; nil: the policy's `collapseShown` + 1, at least 2.
-        package var separation: Double?
+        public var separation: Double?
         /// The policy; nil uses the catalog's own `.gamut-check.json`, or the defaults.
-        package var policy: GamutPolicy?
+        public var policy: GamutPolicy?
         /// Decoder limits for images.
-        package var decoding: PNG.DecodingOptions = .init()
+        public var decoding: PNG.DecodingOptions = .init()
 
         /// The defaults.
-        package init(mapping: GamutMapping = .preserveSeparation, separation: Double? = nil, policy: GamutPolicy? = nil) {
+        public init(mapping: GamutMapping = .preserveSeparation, separation: Double? = nil, policy: GamutPolicy? = nil) {
             self.mapping = mapping
             self.separation = separation
             self.policy = policy
@@ -39,7 +39,7 @@ package enum CatalogFixer {
 
     /// Plans the fix of one catalog (reads it and its images; writes nothing).
     /// - Throws: ``GamutError`` when the catalog can't be read, its policy is invalid, or the target isn't sRGB.
-    package static func plan(_ catalogPath: String, options: Options = .init()) throws(GamutError) -> CatalogFix {
+    public static func plan(_ catalogPath: String, options: Options = .init()) throws(GamutError) -> CatalogFix {
         let audit = try CatalogAuditor.audit([catalogPath], policy: options.policy, decoding: options.decoding)
         guard let catalog = audit.catalogs.first else { throw GamutError(.io, "not an asset catalog", path: catalogPath) }
         let settings = audit.report.settings

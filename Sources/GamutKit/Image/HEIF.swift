@@ -16,10 +16,10 @@
 /// are read as sRGB with a warning. Unspecified code points (2) stand for sRGB's. A file without either is sRGB,
 /// marked ``ImageColorSource/untagged``. libheif itself applies the nclx matrix coefficients and range when it
 /// converts YCbCr to RGB. The limits are ``PNG/DecodingOptions``'s, shared by every decoder.
-public enum HEIF {
+package enum HEIF {
     /// Reads and decodes a HEIF or AVIF file.
     /// - Throws: ``GamutError`` naming the file: `.io`, and the errors of ``decode(_:path:options:)``.
-    public static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "HEIF file")
         return try decode(bytes, path: path, options: options)
     }
@@ -36,7 +36,7 @@ public enum HEIF {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, broken boxes, a corrupt bitstream), `.imageTooLarge`,
     ///   `.unsupportedImage` (a codec or feature libheif can't decode), `.invalidProfile` (the ICC `colr` box isn't a
     ///   usable profile), `.profileMismatch` (an ICC profile that isn't RGB).
-    public static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         let decoded: Result<DecodedHEIF, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) {
                 return .success(try HEIFDecoder.decode(buffer, path: path, options: options))

@@ -22,7 +22,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 
     /// The format a file's extension claims (`.png`; `.jpg`, `.jpeg`, `.jpe`; `.tif`, `.tiff`; `.webp`; `.heic`, `.heif`;
     /// `.avif`; `.gif`; `.pdf`), any case; nil for other extensions.
-    public init?(claimedBy path: String) {
+    package init?(claimedBy path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
@@ -41,7 +41,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// When the file at `path` holds another format than its name claims ("a WebP image named .png"), that
     /// description; nil when they agree, when the name claims nothing, or when the content isn't recognized (the
     /// decoder then says what is wrong). HEIF and AVIF, one container, count as agreeing.
-    public static func mismatch(at path: String, head: some Collection<UInt8>) -> String? {
+    package static func mismatch(at path: String, head: some Collection<UInt8>) -> String? {
         guard let claimed = ImageFormat(claimedBy: path), let actual = sniff(head), actual != claimed,
               !([.heif, .avif].contains(actual) && [.heif, .avif].contains(claimed)) else { return nil }
         let ext = (path.split(separator: ".").last.map(String.init) ?? "").lowercased()

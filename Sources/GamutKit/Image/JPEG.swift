@@ -28,7 +28,7 @@ public enum JPEG {
 
     /// Reads and decodes a JPEG file.
     /// - Throws: ``GamutError`` naming the file: `.io`, and the errors of ``decode(_:path:options:)``.
-    public static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "JPEG file")
         return try decode(bytes, path: path, options: options)
     }
@@ -49,7 +49,7 @@ public enum JPEG {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, corrupt data, a malformed marker, too many progressive scans),
     ///   `.imageTooLarge`, `.invalidProfile` (broken APP2 segments, or a profile that isn't usable), `.profileMismatch`
     ///   (a profile whose color space isn't the image's), `.unsupportedImage` (12-bit samples, untagged CMYK).
-    public static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         let decoded: Result<(PixelBuffer, JPEGHeader, [JPEGMarker], [String]), GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
         }
@@ -104,7 +104,7 @@ public enum JPEG {
     /// pixel is opaque and refused otherwise.
     /// - Throws: ``GamutError`` `.invalidArgument` for float or CMYK pixels, translucent alpha, or a profile over
     ///   255 segments; `.profileMismatch` when the profile doesn't fit the pixels.
-    public static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
+    package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
         let format = image.pixels.format
         guard format.layout != .cmyk, format.sample != .float32 else {
             throw GamutError(.invalidArgument, "JPEG is written from 8- or 16-bit gray or RGB pixels, not \(format)")
@@ -120,7 +120,7 @@ public enum JPEG {
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).
     /// - Throws: ``GamutError`` naming the file: the errors of ``encode(_:options:)`` and `.io`.
-    public static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
+    package static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
         let bytes: [UInt8]
         do { bytes = try encode(image, options: options) } catch { throw error.at(path) }
         try FileIO.writeAtomically(bytes, to: path)

@@ -9,7 +9,7 @@ extension PNG {
     ///   - path: the file they came from, named in errors.
     /// - Throws: ``GamutError`` `.invalidPNG` (truncated, bad CRC, corrupt zlib, bad chunk), `.imageTooLarge`,
     ///   `.invalidProfile` (embedded profile unusable), `.profileMismatch` (for example a CMYK profile in an RGB PNG).
-    public static func decode(_ data: [UInt8], path: String? = nil, options: DecodingOptions = DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(_ data: [UInt8], path: String? = nil, options: DecodingOptions = DecodingOptions()) throws(GamutError) -> Image {
         let decoded: Result<DecodedPNG, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) {
                 return .success(try PNGReader.read(buffer, path: path, options: options))

@@ -6,7 +6,7 @@ extension PNG {
     /// 16-bit samples are written losslessly.
     /// - Throws: ``GamutError`` `.invalidArgument` for float or CMYK pixels, `.profileMismatch` when the
     ///   profile's color space doesn't fit the pixels, `.invalidPNG` with libspng's message.
-    public static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
+    package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
         try PNGWriter.encode(pngRows(image.pixels), width: image.width, height: image.height, format: image.pixels.format,
                              profile: image.profile, metadata: image.metadata, options: options)
     }

@@ -76,14 +76,14 @@ public enum PNG {
 
     /// Reads and decodes a PNG file.
     /// - Throws: ``GamutError`` naming the file: `.io`, `.invalidPNG`, `.imageTooLarge`, `.invalidProfile`, `.profileMismatch`.
-    public static func read(contentsOf path: String, options: DecodingOptions = DecodingOptions()) throws(GamutError) -> Image {
+    package static func read(contentsOf path: String, options: DecodingOptions = DecodingOptions()) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "PNG file")
         return try decode(bytes, path: path, options: options)
     }
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place), so a failure
     /// leaves no partial file and any existing file untouched.
-    public static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
+    package static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
         let bytes: [UInt8]
         do { bytes = try encode(image, options: options) } catch { throw error.at(path) }
         try FileIO.writeAtomically(bytes, to: path)

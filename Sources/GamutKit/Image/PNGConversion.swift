@@ -9,37 +9,37 @@ import Synchronization
 /// images, gray 16-bit images with `tRNS`, and files with text after the image data take the
 /// whole-image path (``PNG/read(contentsOf:options:)``, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
 /// ``PNG/write(_:to:options:)``), with the same results.
-package enum PNGConversion {
+public enum PNGConversion {
     /// What to convert to, and how.
-    package struct Settings: Sendable {
+    public struct Settings: Sendable {
         /// The destination profile (gray or RGB).
-        package var profile: ColorProfile
+        public var profile: ColorProfile
         /// 8 or 16; nil keeps the input's depth (8 for depths below 8).
-        package var bitDepth: Int?
+        public var bitDepth: Int?
         /// The rendering intent.
-        package var intent: RenderingIntent
+        public var intent: RenderingIntent
         /// Whether to use black-point compensation.
-        package var blackPointCompensation: Bool
+        public var blackPointCompensation: Bool
         /// Decoder limits.
-        package var decoding: PNG.DecodingOptions
+        public var decoding: PNG.DecodingOptions
         /// Encoder choices.
-        package var encoding: PNG.EncodingOptions
+        public var encoding: PNG.EncodingOptions
         /// How colors outside the destination gamut are handled (``GamutMapping/clip`` is the rendering intent's own
         /// handling; the others need RGB matrix/TRC profiles and take the whole-image path).
-        package var gamutMapping: GamutMapping = .clip
+        public var gamutMapping: GamutMapping = .clip
         /// The ΔE00 collapsing colors keep with ``GamutMapping/preserveSeparation``.
-        package var separation: Double = 2
+        public var separation: Double = 2
         /// The output's format (PNG, JPEG or TIFF); nil takes it from the output's extension (`.jpg`/`.jpeg`,
         /// `.tif`/`.tiff`, otherwise PNG). Inputs of any format GamutKit reads are accepted (told by content); only a
         /// PNG converted to PNG streams.
-        package var format: ImageFormat?
+        public var format: ImageFormat?
         /// JPEG's choices when writing JPEG (quality).
-        package var jpeg = JPEG.EncodingOptions()
+        public var jpeg = JPEG.EncodingOptions()
         /// TIFF's choices when writing TIFF (compression).
-        package var tiff = TIFF.EncodingOptions()
+        public var tiff = TIFF.EncodingOptions()
 
         /// Creates settings; everything but the profile has a default.
-        package init(profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
+        public init(profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
                     blackPointCompensation: Bool = false, decoding: PNG.DecodingOptions = .init(), encoding: PNG.EncodingOptions = .init()) {
             self.profile = profile
             self.bitDepth = bitDepth
@@ -51,19 +51,19 @@ package enum PNGConversion {
     }
 
     /// What a conversion did.
-    package struct Summary: Sendable {
+    public struct Summary: Sendable {
         /// The input's profile name.
-        package var sourceProfile: String
+        public var sourceProfile: String
         /// The input's bits per channel as stored in the file.
-        package var sourceBitDepth: Int
+        public var sourceBitDepth: Int
         /// The output's bits per channel.
-        package var destinationBitDepth: Int
+        public var destinationBitDepth: Int
         /// Width and height in pixels.
-        package var width: Int, height: Int
+        public var width: Int, height: Int
         /// Whether the rows streamed (false: the whole-image path).
-        package var streamed: Bool
+        public var streamed: Bool
         /// Decoder warnings (for example an ignored cICP).
-        package var warnings: [String]
+        public var warnings: [String]
     }
 
     /// Converts the image at `input` (any format GamutKit reads) and writes the result to `output` atomically (a temporary file
@@ -73,7 +73,7 @@ package enum PNGConversion {
     /// confined to ancillary chunks (with a warning), so both paths accept and refuse the same files.
     /// - Throws: ``GamutError`` naming the file that failed.
     @discardableResult
-    package static func convert(file input: String, to output: String, settings: Settings) throws(GamutError) -> Summary {
+    public static func convert(file input: String, to output: String, settings: Settings) throws(GamutError) -> Summary {
         let format = settings.format ?? ImageFormat(writingExtensionOf: output) ?? .png
         let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "image file")
         let (encoded, summary): ([UInt8], Summary)

@@ -49,7 +49,7 @@ public enum TIFF {
 
     /// Reads and decodes a TIFF file.
     /// - Throws: ``GamutError`` naming the file: `.io`, and the errors of ``decode(_:path:options:)``.
-    public static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "TIFF file")
         return try decode(bytes, path: path, options: options)
     }
@@ -67,7 +67,7 @@ public enum TIFF {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, malformed directory, corrupt compressed data),
     ///   `.imageTooLarge`, `.invalidProfile`, `.profileMismatch`, `.unsupportedImage` (palette, YCbCr, Lab, 1/2/4-bit,
     ///   signed or 32-bit integer samples, untagged CMYK, a codec libtiff lacks).
-    public static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         let decoded: Result<(TIFFHeader, TIFFLayout, [UInt8]), GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
         }
@@ -114,7 +114,7 @@ public enum TIFF {
     /// 8- and 16-bit and float gray, gray+alpha, RGB and RGBA are written as they are (alpha unassociated), losslessly.
     /// - Throws: ``GamutError`` `.invalidArgument` for CMYK pixels, `.profileMismatch` when the profile doesn't fit the
     ///   pixels, `.invalidImage` with libtiff's message.
-    public static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
+    package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
         let format = image.pixels.format
         guard format.layout != .cmyk else { throw GamutError(.invalidArgument, "TIFF is written from gray or RGB pixels, not \(format)") }
         guard image.profile.channelCount == format.colorChannelCount else {
@@ -125,7 +125,7 @@ public enum TIFF {
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).
     /// - Throws: ``GamutError`` naming the file: the errors of ``encode(_:options:)`` and `.io`.
-    public static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
+    package static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
         let bytes: [UInt8]
         do { bytes = try encode(image, options: options) } catch { throw error.at(path) }
         try FileIO.writeAtomically(bytes, to: path)

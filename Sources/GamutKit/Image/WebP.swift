@@ -4,10 +4,10 @@
 /// The color comes from the `ICCP` chunk; a file without one is sRGB and marked ``ImageColorSource/untagged``.
 /// An animation's first frame is read (composited on its canvas) with a warning that the others were not.
 /// The limits are ``PNG/DecodingOptions``'s, shared by every decoder.
-public enum WebP {
+package enum WebP {
     /// Reads and decodes a WebP file.
     /// - Throws: ``GamutError`` naming the file: `.io`, and the errors of ``decode(_:path:options:)``.
-    public static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "WebP file")
         return try decode(bytes, path: path, options: options)
     }
@@ -23,7 +23,7 @@ public enum WebP {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, malformed container, corrupt bitstream, a VP8X header
     ///   announcing a profile the file lacks), `.imageTooLarge`, `.invalidProfile` (the `ICCP` chunk isn't a usable
     ///   profile), `.profileMismatch` (a profile that isn't RGB), `.unsupportedImage`.
-    public static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
         let decoded: Result<DecodedWebP, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
         }

@@ -9,7 +9,7 @@ public struct GamutMapper: Sendable {
     /// The profile the results are encoded in.
     public let target: ColorProfile
     /// CSS Color 4's just-noticeable difference in ΔEOK.
-    public static let jnd = 0.02
+    package static let jnd = 0.02
     /// CSS Color 4's binary-search tolerance on chroma.
     static let epsilon = 0.0001
 
@@ -38,12 +38,12 @@ public struct GamutMapper: Sendable {
     // MARK: Conversions
 
     /// D50 XYZ of encoded source components.
-    public func sourceXYZ(_ encoded: [Double]) -> [Double] {
+    package func sourceXYZ(_ encoded: [Double]) -> [Double] {
         sourceModel.toXYZD50 * (0..<3).map { sourceModel.curves[$0].linearize(encoded[$0]) }
     }
 
     /// OKLab of encoded source components.
-    public func sourceOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: sourceXYZ(encoded)) }
+    package func sourceOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: sourceXYZ(encoded)) }
 
     /// D50 XYZ of encoded target components.
     func targetXYZ(_ encoded: [Double]) -> [Double] {
@@ -51,7 +51,7 @@ public struct GamutMapper: Sendable {
     }
 
     /// OKLab of encoded target components.
-    public func targetOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: targetXYZ(encoded)) }
+    package func targetOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: targetXYZ(encoded)) }
 
     /// D50 Lab of encoded target components.
     func targetLab(_ encoded: [Double]) -> Lab { Lab(xyzD50: targetXYZ(encoded)) }
@@ -75,7 +75,7 @@ public struct GamutMapper: Sendable {
 
     /// CSS Color 4's gamut-mapping algorithm (§13.2.2, "binary search gamut mapping with local MINDE")
     /// from an OKLab color into the target, as encoded target components.
-    public func css(_ origin: OKLab) -> [Double] {
+    package func css(_ origin: OKLab) -> [Double] {
         let linear = kernel.css(SIMD3(origin.l, origin.a, origin.b))
         return clipEncode([linear.x, linear.y, linear.z])
     }
@@ -94,7 +94,7 @@ public struct GamutMapper: Sendable {
     ///     (colors that keep their value on target displays); the others move away from them.
     ///   - related: which pairs must stay apart (default: all).
     /// - Returns: encoded target components, in the order of `group`.
-    public func map(group: [[Double]], mapping: GamutMapping, separation: Double = 2, fixed: [Int: [Double]] = [:],
+    package func map(group: [[Double]], mapping: GamutMapping, separation: Double = 2, fixed: [Int: [Double]] = [:],
                     related: (Int, Int) -> Bool = { _, _ in true }) -> [[Double]] {
         let n = group.count
         var isFixed = [Bool](repeating: false, count: n)

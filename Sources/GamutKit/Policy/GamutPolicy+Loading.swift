@@ -42,14 +42,16 @@ extension GamutPolicy {
             case "severity":
                 guard let entries = member.value.members else { throw fail(member.line, "severity must be an object of rule id → level") }
                 for e in entries {
-                    guard Rules.rule(e.key) != nil else { throw fail(e.line, "unknown rule \"\(e.key)\" (rule ids are listed in the README)") }
+                    guard let rule = RuleID(rawValue: e.key) else {
+                        throw fail(e.line, "unknown rule \"\(e.key)\" (rule ids are listed in the documentation's Analyzer Rules)")
+                    }
                     switch e.value.string {
-                    case "off": policy.severities[e.key] = .some(nil)
+                    case "off": policy.severities[rule] = .some(nil)
                     case let level?:
                         guard let severity = Severity(rawValue: level) else {
                             throw fail(e.line, "severity of \"\(e.key)\" must be error, warning, info or off")
                         }
-                        policy.severities[e.key] = severity
+                        policy.severities[rule] = severity
                     case nil: throw fail(e.line, "severity of \"\(e.key)\" must be a string")
                     }
                 }

@@ -24,22 +24,22 @@ public struct GamutPolicy: Sendable, Hashable {
     }
 
     /// A foreground/background pair whose contrast is checked in every appearance, on sRGB and P3 displays.
-    public struct ContrastPair: Sendable, Hashable {
+    package struct ContrastPair: Sendable, Hashable {
         /// The foreground color's asset name (`Text/Primary`).
-        public var foreground: String
+        package var foreground: String
         /// The background color's asset name.
-        public var background: String
+        package var background: String
         /// Text size in points: up to 17 pt needs 4.5:1, 18 pt and larger 3:1 (HIG). Default 17.
-        public var textSize: Double
+        package var textSize: Double
         /// Bold text needs 3:1 at any size. Default false.
-        public var bold: Bool
+        package var bold: Bool
         /// A name for people ("body text"); optional.
-        public var label: String?
+        package var label: String?
         /// The line of the policy file that declares it, if read from one.
-        public var line: Int?
+        package var line: Int?
 
         /// Creates a pair.
-        public init(foreground: String, background: String, textSize: Double = 17, bold: Bool = false, label: String? = nil, line: Int? = nil) {
+        package init(foreground: String, background: String, textSize: Double = 17, bold: Bool = false, label: String? = nil, line: Int? = nil) {
             self.foreground = foreground
             self.background = background
             self.textSize = textSize
@@ -51,16 +51,16 @@ public struct GamutPolicy: Sendable, Hashable {
 
     /// Colors that must stay apart: status colors, chart series. Checked under simulated color-vision
     /// deficiencies, and kept apart by `gamut-check fix`.
-    public struct DistinctGroup: Sendable, Hashable {
+    package struct DistinctGroup: Sendable, Hashable {
         /// The group's name ("status").
-        public var name: String
+        package var name: String
         /// Asset names of its colors.
-        public var colors: [String]
+        package var colors: [String]
         /// The line of the policy file that declares it, if read from one.
-        public var line: Int?
+        package var line: Int?
 
         /// Creates a group.
-        public init(name: String, colors: [String], line: Int? = nil) {
+        package init(name: String, colors: [String], line: Int? = nil) {
             self.name = name
             self.colors = colors
             self.line = line
@@ -70,16 +70,16 @@ public struct GamutPolicy: Sendable, Hashable {
     /// Thresholds and the target gamut.
     public var settings: AnalysisSettings
     /// Contrast pairs to check.
-    public var contrastPairs: [ContrastPair] = []
+    package var contrastPairs: [ContrastPair] = []
     /// Groups of colors that must stay distinguishable.
-    public var distinctGroups: [DistinctGroup] = []
+    package var distinctGroups: [DistinctGroup] = []
     /// Severities of the simulated deficiencies: 1 is dichromacy (Viénot/Brettel), below 1 anomalous
     /// trichromacy (Machado). Default [1].
     public var colorVisionSeverities: [Double] = [1]
     /// The policy file it was read from, if any (findings about the policy point there).
     public var path: String?
     /// Severity per rule id; `nil` switches the rule off. Rules not listed keep their default severity.
-    public var severities: [String: Severity?]
+    public var severities: [RuleID: Severity?]
     /// Suppressions, applied after severities.
     public var suppressions: [Suppression]
     /// Whether advisory rules (``Rule/isAdvisory``: increased-contrast variants, images without a profile, sets not
@@ -88,7 +88,7 @@ public struct GamutPolicy: Sendable, Hashable {
     public var showsAdvisory = false
 
     /// The defaults: every rule at its default severity, nothing suppressed.
-    public init(settings: AnalysisSettings = .init(), severities: [String: Severity?] = [:], suppressions: [Suppression] = []) {
+    public init(settings: AnalysisSettings = .init(), severities: [RuleID: Severity?] = [:], suppressions: [Suppression] = []) {
         self.settings = settings
         self.severities = severities
         self.suppressions = suppressions
@@ -104,7 +104,7 @@ public struct GamutPolicy: Sendable, Hashable {
         var notShown: [RuleID: Int] = [:]
         let shown = findings.compactMap { finding -> Finding? in
             var finding = finding
-            if let configured = severities[finding.ruleID.rawValue] {
+            if let configured = severities[finding.ruleID] {
                 guard let severity = configured else { return nil }
                 finding.severity = severity
             } else if finding.ruleID.rule.isAdvisory, !showsAdvisory {

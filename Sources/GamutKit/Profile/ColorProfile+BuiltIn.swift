@@ -17,7 +17,7 @@ extension ColorProfile {
         case graySRGB = "gray-srgb"
 
         /// The description tag written into the profile.
-        public var profileDescription: String {
+        package var profileDescription: String {
             switch self {
             case .sRGB: "sRGB IEC61966-2.1"
             case .displayP3: "Display P3"
@@ -30,7 +30,7 @@ extension ColorProfile {
         }
 
         /// The primaries of an RGB built-in; nil for gray.
-        public var primaries: RGBPrimaries? {
+        package var primaries: RGBPrimaries? {
             switch self {
             case .sRGB, .linearSRGB: .sRGB
             case .displayP3, .linearDisplayP3: .displayP3
@@ -40,7 +40,7 @@ extension ColorProfile {
         }
 
         /// The transfer function of the built-in.
-        public var transferFunction: TransferFunction {
+        package var transferFunction: TransferFunction {
             switch self {
             case .sRGB, .displayP3, .graySRGB: .sRGB
             case .adobeRGB: .gamma(563.0 / 256.0)
@@ -50,7 +50,7 @@ extension ColorProfile {
         }
 
         /// The file name the built-in is shipped under in `Profiles/`.
-        public var fileName: String { rawValue + ".icc" }
+        package var fileName: String { rawValue + ".icc" }
     }
 
     /// IEC 61966-2-1 sRGB.

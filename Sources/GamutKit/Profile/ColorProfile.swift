@@ -18,7 +18,7 @@ public final class ColorProfile: Sendable {
     /// The profile's ICC bytes: for built-ins, the canonical bytes; for loaded profiles, the bytes as read.
     public let data: [UInt8]
     /// What the profile says about itself (read from ``data``).
-    public let info: ProfileInfo
+    package let info: ProfileInfo
     /// Which built-in this is, or nil for a profile read from bytes.
     public let builtIn: BuiltIn?
 

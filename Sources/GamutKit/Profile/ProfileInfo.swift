@@ -69,7 +69,7 @@ public struct XYZ: Sendable, Hashable, Codable {
 }
 
 /// How a tone-reproduction curve (TRC) is stored, as LittleCMS reads it.
-public enum ToneCurveKind: Sendable, Hashable, Codable {
+package enum ToneCurveKind: Sendable, Hashable, Codable {
     /// An ICC parametric curve of the given type (1–5, ICC.1 Table 68) and parameters. A `curv` tag holding a
     /// single gamma also reads as type 1.
     case parametric(type: Int, parameters: [Double])
@@ -78,33 +78,33 @@ public enum ToneCurveKind: Sendable, Hashable, Codable {
 }
 
 /// What an ICC profile says about itself.
-public struct ProfileInfo: Sendable, Hashable, Codable {
+package struct ProfileInfo: Sendable, Hashable, Codable {
     /// The description tag (`desc`), in English where the profile has it.
-    public var description: String
+    package var description: String
     /// The copyright tag (`cprt`), when present.
-    public var copyright: String?
+    package var copyright: String?
     /// The ICC version, such as "4.3" or "2.1".
-    public var version: String
+    package var version: String
     /// The device class (`mntr` display, `spac` color space, `prtr` output, …).
-    public var deviceClass: ICCSignature
+    package var deviceClass: ICCSignature
     /// The data color space (`RGB `, `GRAY`, `CMYK`, …).
-    public var colorSpace: ICCSignature
+    package var colorSpace: ICCSignature
     /// The profile connection space (`XYZ ` or `Lab `).
-    public var pcs: ICCSignature
+    package var pcs: ICCSignature
     /// The media white point tag (`wtpt`), in PCS XYZ; v4 profiles store D50 here.
-    public var mediaWhitePoint: XYZ?
+    package var mediaWhitePoint: XYZ?
     /// The red, green and blue colorants (`rXYZ`, `gXYZ`, `bXYZ`), D50-adapted PCS XYZ; empty when absent.
-    public var colorants: [XYZ]
+    package var colorants: [XYZ]
     /// The tone curve of each channel (`rTRC`, `gTRC`, `bTRC`, or `kTRC` for gray); empty when absent.
-    public var toneCurves: [ToneCurveKind]
+    package var toneCurves: [ToneCurveKind]
     /// Whether LittleCMS can use the profile as a matrix/TRC (shaper) profile.
-    public var isMatrixShaper: Bool
+    package var isMatrixShaper: Bool
     /// Whether the profile has lookup-table tags (A2B0/B2A0…), which LittleCMS prefers over the matrix.
-    public var hasLookupTables: Bool
+    package var hasLookupTables: Bool
     /// The MD5 profile ID from the header as 32 hex digits; all zeros when the profile has none.
-    public var profileID: String
+    package var profileID: String
     /// The header's creation date, ISO 8601 (UTC).
-    public var created: String
+    package var created: String
     /// The size of the profile in bytes.
-    public var size: Int
+    package var size: Int
 }

@@ -32,7 +32,7 @@ public struct FindingLocation: Sendable, Hashable, Codable {
     public var files: [String]?
 
     /// Creates a location.
-    public init(file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil,
+    package init(file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil,
                 line: Int? = nil, keyPath: String? = nil, asset: String? = nil) {
         self.file = file
         self.region = region
@@ -62,10 +62,10 @@ public struct Finding: Sendable, Hashable, Codable {
     /// What to do about it.
     public var fixHint: String
     /// Colors to show beside the message (the HTML report draws them; JSON lists them).
-    public var swatches: [Swatch]
+    package var swatches: [Swatch]
 
     /// Creates a finding.
-    public init(ruleID: RuleID, severity: Severity, location: FindingLocation, message: String,
+    package init(ruleID: RuleID, severity: Severity, location: FindingLocation, message: String,
                 values: [String: Double] = [:], fixHint: String, swatches: [Swatch] = []) {
         self.ruleID = ruleID
         self.severity = severity
@@ -78,9 +78,9 @@ public struct Finding: Sendable, Hashable, Codable {
 }
 
 /// Colors that illustrate a finding, as CSS colors (`color(display-p3 0.1 0.9 0.2)`, `#1FA34C`).
-public struct Swatch: Sendable, Hashable, Codable {
+package struct Swatch: Sendable, Hashable, Codable {
     /// What the colors are.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable {
         /// The authored color, then what the target display shows.
         case sourceAndShown = "source-and-shown"
         /// A foreground, then the background it sits on (drawn as text on the background).
@@ -90,14 +90,14 @@ public struct Swatch: Sendable, Hashable, Codable {
     }
 
     /// What the colors are.
-    public var kind: Kind
+    package var kind: Kind
     /// A caption ("dark, on sRGB displays: 4.21:1").
-    public var label: String
+    package var label: String
     /// The colors, as CSS.
-    public var colors: [String]
+    package var colors: [String]
 
     /// Creates a swatch.
-    public init(kind: Kind, label: String, colors: [String]) {
+    package init(kind: Kind, label: String, colors: [String]) {
         self.kind = kind
         self.label = label
         self.colors = colors

@@ -49,7 +49,7 @@ public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
     public var underlying: [String]
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, path: String? = nil, underlying: [String] = []) {
+    package init(_ code: Code, _ message: String, path: String? = nil, underlying: [String] = []) {
         self.code = code
         self.message = message
         self.path = path

@@ -11,19 +11,19 @@ let unbounded = try ColorTransform(from: .displayP3, format: .rgbFloat, to: .lin
 print("P3 red → linear sRGB (float, unbounded):", try unbounded.convert(samples: [1, 0, 0]).map { ($0 * 10000).rounded() / 10000 })
 
 // 2. Read a PNG, see where its color came from, convert it, write it with the profile embedded.
-let image = try PNG.read(contentsOf: "Examples/p3-assets.png")
+let image = try ImageFile.read(contentsOf: "Examples/p3-assets.png")
 print("read:", image.width, "×", image.height, image.pixels.format, "-", image.profile.name, "from", image.colorSource)
 let sRGBImage = try image.converted(to: .sRGB)
-try PNG.write(sRGBImage, to: "/tmp/p3-assets-srgb.png")
-print("wrote /tmp/p3-assets-srgb.png:", try PNG.read(contentsOf: "/tmp/p3-assets-srgb.png").colorSource)
+try ImageFile.write(sRGBImage, to: "/tmp/p3-assets-srgb.png")
+print("wrote /tmp/p3-assets-srgb.png:", try ImageFile.read(contentsOf: "/tmp/p3-assets-srgb.png").colorSource)
 
 // 3. Inspect a profile.
-let info = ColorProfile.displayP3.info
-print("profile:", info.description, "v\(info.version)", info.deviceClass, info.colorSpace, "→", info.pcs, "ID", info.profileID)
+let p3 = ColorProfile.displayP3
+print("profile:", p3.name, p3.colorSpace, "\(p3.channelCount) channels,", p3.data.count, "bytes of ICC")
 
 // 4. Errors are typed and name the file.
 do {
-    _ = try PNG.decode(Array(try PNG.encode(image).prefix(1000)), path: "truncated.png")
+    _ = try ImageFile.decode(Array(try ImageFile.encode(image, as: .png).prefix(1000)), path: "truncated.png")
 } catch {
     print("error:", error.code, "-", error)
 }
@@ -56,10 +56,9 @@ if let flat = report.longestFlattened {
 
 // 6. Audit an asset catalog (what `gamut-check PATH.xcassets` and CatalogTestHarness do).
 let audit = try CatalogAuditor.audit(["Examples/Demo.xcassets"])
-let catalog = audit.catalogs[0]
-print("catalog: \(catalog.assets.count) sets, \(audit.report.count(.error)) errors, \(audit.report.count(.warning)) warnings,",
-      "\(audit.report.count(.info)) info")
-if let accent = audit.report.findings.first(where: { $0.location.asset == "Brand/Accent" }) {
+let counts = Dictionary(grouping: audit.findings, by: \.severity).mapValues(\.count)
+print("catalog: \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.info] ?? 0) info")
+if let accent = audit.findings.first(where: { $0.location.asset == "Brand/Accent" }) {
     print("\(accent.location.fileAndLine): \(accent.ruleID): \(accent.message)")
 }
 
