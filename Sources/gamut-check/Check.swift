@@ -74,14 +74,12 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Give at least one image file, folder or .xcassets catalog to check.") }
-        guard [visibleClip, collapseSource, collapseShown].allSatisfy({ ($0 ?? 1) > 0 }), (tolerance ?? 0) >= 0 else {
-            throw ValidationError("Thresholds must be positive.")
+        // The same table and ranges as the policy file's thresholds.
+        var scratch = AnalysisSettings()
+        for (option, name, value) in thresholdOptions {
+            if let message = scratch.setThreshold(name, value) { throw ValidationError("--\(option): \(message)") }
         }
-        guard (1...8).contains(displayDepth ?? 8) else { throw ValidationError("--display-depth must be 1–8.") }
         guard (maxPixels ?? 1) >= 1 else { throw ValidationError("--max-pixels must be at least 1.") }
-        guard (collapseMinimumPixels ?? 1) >= 1, (gradientMinimumLength ?? 2) >= 2 else {
-            throw ValidationError("--collapse-min-pixels must be ≥ 1 and --gradient-min-length ≥ 2.")
-        }
         if let clipMask {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: clipMask, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -90,15 +88,21 @@ struct Check: ParsableCommand {
         }
     }
 
-    /// The threshold options given on the command line, applied over a policy's settings.
+    /// The threshold options given: option name, threshold name, value.
+    var thresholdOptions: [(String, String, Double)] {
+        let given: [(String, String, Double?)] = [
+            ("visible-clip", "visibleClip", visibleClip), ("collapse-source", "collapseSource", collapseSource),
+            ("collapse-shown", "collapseShown", collapseShown),
+            ("collapse-min-pixels", "collapseMinimumPixels", collapseMinimumPixels.map(Double.init)),
+            ("gradient-min-length", "gradientMinimumLength", gradientMinimumLength.map(Double.init)),
+            ("tolerance", "gamutTolerance", tolerance), ("display-depth", "displayBitDepth", displayDepth.map(Double.init)),
+        ]
+        return given.compactMap { option, name, value in value.map { (option, name, $0) } }
+    }
+
+    /// The threshold options given on the command line, applied over a policy's settings (validated in ``validate()``).
     func applyOptions(to settings: inout AnalysisSettings) {
-        if let visibleClip { settings.visibleClip = visibleClip }
-        if let collapseSource { settings.collapseSource = collapseSource }
-        if let collapseShown { settings.collapseShown = collapseShown }
-        if let collapseMinimumPixels { settings.collapseMinimumPixels = collapseMinimumPixels }
-        if let gradientMinimumLength { settings.gradientMinimumLength = gradientMinimumLength }
-        if let tolerance { settings.gamutTolerance = tolerance }
-        if let displayDepth { settings.displayBitDepth = displayDepth }
+        for (_, name, value) in thresholdOptions { _ = settings.setThreshold(name, value) }
     }
 
     func run() throws {

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import GamutKit
+
+/// The CLI's threshold options, the policy file's `thresholds` and the library validate against one table
+/// (``AnalysisSettings/thresholds``): the same value is accepted or refused everywhere, with the same message.
+@Suite("Thresholds: one table for the CLI, the policy file and the library")
+struct ThresholdOptionTests {
+    /// Writes a policy setting one threshold and returns the loading error's message, or nil when it loads.
+    func policyError(_ name: String, _ value: Double) throws -> String? {
+        let path = CLI.temporaryDirectory() + "/policy.json"
+        try Data("{ \"thresholds\": { \"\(name)\": \(value) } }".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try GamutPolicy.load(contentsOf: path)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test("Each option agrees with the policy file on in-range and out-of-range values", arguments: [
+        ("tolerance", "gamutTolerance", 5.0, false), ("tolerance", "gamutTolerance", 0.1, false), ("tolerance", "gamutTolerance", 0.05, true),
+        ("tolerance", "gamutTolerance", 0, true), ("visible-clip", "visibleClip", 0, false), ("visible-clip", "visibleClip", 2.5, true),
+        ("display-depth", "displayBitDepth", 10, false), ("display-depth", "displayBitDepth", 6, true),
+        ("gradient-min-length", "gradientMinimumLength", 1, false), ("collapse-min-pixels", "collapseMinimumPixels", 64, true),
+    ])
+    func optionMatchesPolicy(option: String, name: String, value: Double, valid: Bool) throws {
+        let formatted = value == value.rounded() && name != "gamutTolerance" && name != "visibleClip" ? String(Int(value)) : "\(value)"
+        let cli = try CLI.run(["check", CLI.example, "--\(option)", formatted, "--fail-on", "never", "--format", "json"])
+        let policy = try policyError(name, value)
+        #expect((cli.status == 0) == valid, "\(cli.stderr)")
+        #expect((policy == nil) == valid, "\(policy ?? "")")
+        if let policy, !valid {
+            // The CLI names its option, then says what the policy file says.
+            let reason = try #require(policy.range(of: "threshold \"\(name)\" is out of range")).lowerBound
+            #expect(cli.stderr.contains("--\(option): " + policy[reason...]), "\(cli.stderr)")
+        }
+    }
+
+    @Test("Every default is inside its own range, and every threshold appears in the JSON report's settings")
+    func defaultsAreValid() throws {
+        let defaults = AnalysisSettings()
+        for threshold in AnalysisSettings.thresholds {
+            #expect(threshold.accepts(threshold.get(defaults)), "\(threshold.name)")
+            var settings = defaults
+            #expect(settings.setThreshold(threshold.name, threshold.get(defaults)) == nil)
+        }
+        let json = try CLI.run(["check", CLI.example, "--fail-on", "never", "--format", "json"]).stdout
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let settings = try #require(root["settings"] as? [String: Any])
+        #expect(Set(settings.keys) == Set(AnalysisSettings.thresholdNames.filter { $0 != "sameColor" && $0 != "cvdSeparation" && $0 != "maximumFindingsPerRule" }),
+                "\(settings.keys.sorted())")
+    }
+}
