@@ -115,7 +115,7 @@ struct Check: ParsableCommand {
         let catalogs = paths.filter(CatalogAuditor.isCatalog)
         let others = paths.filter { !CatalogAuditor.isCatalog($0) }
 
-        var report = CheckReport(files: [], target: (targetProfile ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB).name,
+        var report = CheckReport(files: [], target: settings.targetProfile(targetProfile).name,
                                  settings: settings)
         if !others.isEmpty {
             let files = AssetChecker.pngFiles(in: others)

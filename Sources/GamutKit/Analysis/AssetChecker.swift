@@ -51,7 +51,7 @@ package enum AssetChecker {
     package static func check(files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
                              decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
-        let target = target ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB
+        let target = settings.targetProfile(target)
         // Fail early, for every file at once, when the target can't be simulated.
         _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
         let results = Locked([CheckReport.FileResult?](repeating: nil, count: files.count))

@@ -52,7 +52,7 @@ struct GradientScan {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
             let job = jobs[j]
             let extent = job.rows ? pass.height : pass.width
-            let range = extent * job.band / bands ..< extent * (job.band + 1) / bands
+            let range = Bands.range(job.band, of: bands, over: extent)
             let found = job.rows ? scanRows(range) : scanColumns(range)
             results.withLock { $0[j] = found }
         }

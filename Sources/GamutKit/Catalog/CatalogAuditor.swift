@@ -57,7 +57,7 @@ public enum CatalogAuditor {
             }
             adjust?(&catalogPolicy.settings)
             if let showAdvisory { catalogPolicy.showsAdvisory = showAdvisory }
-            let targetProfile = target ?? catalogPolicy.settings.target.map(ColorProfile.builtIn) ?? .sRGB
+            let targetProfile = catalogPolicy.settings.targetProfile(target)
             let colors = try ColorFindings(catalog: catalog, target: targetProfile, settings: catalogPolicy.settings, context: context)
             let accessibility = try AccessibilityFindings(catalog: catalog, colors: colors, policy: catalogPolicy)
             let images = auditImages(catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, progress: progress)

@@ -40,7 +40,6 @@ extension Image {
         let outChannels = destination.channelCount
         let inRow = pixels.rowBytes, outRow = result.pixels.rowBytes
         let bands = max(1, ColorTransform.bandCount(pixels: width * height, height: height, threads: threads))
-        let rowsPerBand = (height + bands - 1) / bands
         let (w, h) = (width, height)
         let reader = SampleReader(sourceFormat)
         let outSixteen = destination.sample != .uint8
@@ -51,9 +50,9 @@ extension Image {
             nonisolated(unsafe) let input = sourceBytes
             result.pixels.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) in
                 nonisolated(unsafe) let out = output
-                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                Bands.forEach(bands, over: h) { rows in
                     var cache: [UInt64: SIMD3<UInt16>] = [:]
-                    for y in (band * rowsPerBand)..<min(h, (band + 1) * rowsPerBand) {
+                    for y in rows {
                         for x in 0..<w {
                             let row = input.baseAddress! + y * inRow
                             let code = SIMD3(reader.integer(row, x, 0), reader.integer(row, x, 1), reader.integer(row, x, 2))

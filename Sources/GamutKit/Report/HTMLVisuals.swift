@@ -69,7 +69,7 @@ package struct HTMLVisuals: Sendable {
 
     /// Reads the report's image files and makes their pictures; files that can't be read get none.
     package init(for report: CheckReport, settings: AnalysisSettings) {
-        let target = settings.target.map(ColorProfile.builtIn) ?? .sRGB
+        let target = settings.targetProfile()
         for file in report.files where file.analysis != nil {
             // Any format the check read; pictures are embedded as PNG.
             guard let image = try? ImageFile.read(contentsOf: file.path).withIntegerSamples(),

@@ -182,14 +182,6 @@ struct RowBands: @unchecked Sendable {
 
     /// Calls `body(firstRow, rowCount)` for each band, concurrently when there is more than one.
     func forEach(_ body: @Sendable (Int, Int) -> Void) {
-        if bands <= 1 {
-            body(0, height)
-            return
-        }
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let first = height * band / bands
-            let last = height * (band + 1) / bands
-            if last > first { body(first, last - first) }
-        }
+        Bands.forEach(bands, over: height) { rows in body(rows.lowerBound, rows.count) }
     }
 }

@@ -1,4 +1,12 @@
 extension AnalysisSettings {
+    /// The display to check against: `explicit` when given (the CLI's `--target`, an API argument), else the
+    /// settings' (a policy's) ``target``, else sRGB. The one place the target is decided.
+    package func targetProfile(_ explicit: ColorProfile? = nil) -> ColorProfile {
+        explicit ?? target.map(ColorProfile.builtIn) ?? .sRGB
+    }
+}
+
+extension AnalysisSettings {
     /// One threshold: its name (in policy files and JSON reports), its valid range, and how to read and set it. The
     /// policy file, the CLI's threshold options and ``AnalysisSettings/setThreshold(_:_:)`` all validate through
     /// this one table.

@@ -1,0 +1,131 @@
+import Dispatch
+import Foundation
+
+extension PixelPass {
+    /// Collapsing colors, one entry per cluster of display codes.
+    ///
+    /// Display codes are clustered when they are chained by steps of one code per channel (a cluster
+    /// holds at least one out-of-gamut code). In each cluster, the largest source-color cells (pixels
+    /// within 1 ΔE76 of each other, each covering at least ``AnalysisSettings/collapseMinimumPixels`` and
+    /// ``AnalysisSettings/collapseMinimumArea`` of the counted pixels, at most ``AnalysisSettings/collapseMaximumEdgeFraction``
+    /// of them on an edge) are compared pairwise, most different first; the first pair that is distinguishable in the source
+    /// and not once shown (exact CIEDE2000 tests, as for lists of colors) is the cluster's finding.
+    func collapseGroups(_ all: Groups, counted: Int) -> [ImageCollapseGroup] {
+        let values = all.groups
+        var index = CodeIndex(capacity: values.count)
+        for (i, group) in values.enumerated() { _ = index.insert(group.code, as: i) }
+        // Union-find over group indexes, through a pointer (a captured array would be checked for exclusive access on every step).
+        let parent = UnsafeMutableBufferPointer<Int>.allocate(capacity: values.count)
+        defer { parent.deallocate() }
+        for i in values.indices { parent[i] = i }
+        @inline(__always) func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        // Join each out-of-gamut code with the codes present one step away per channel (chains reach further).
+        // Each neighboring pair is looked at once, from the code whose neighbor lies in the positive half of
+        // the 26 directions (b, then g, then r increasing), and joined when either code is out of gamut.
+        for (i, group) in values.enumerated() {
+            let key = group.code
+            let c0 = Int(key & 0xFF), c1 = Int(key >> 8 & 0xFF), c2 = Int(key >> 16 & 0xFF)
+            for (dr, dg, db) in Self.forwardSteps {
+                let r = c0 + dr, g = c1 + dg, b = c2 + db
+                guard r >= 0, r <= 255, g >= 0, g <= 255, b <= 255 else { continue }
+                guard let j = index.find(UInt32(r | g << 8 | b << 16)), group.outOfGamut > 0 || values[j].outOfGamut > 0 else { continue }
+                let (a, z) = (root(i), root(j))
+                if a != z { parent[a] = z }
+            }
+        }
+        // Clusters that hold an out-of-gamut code, as runs of indexes sorted by root.
+        let roots = values.indices.map { root($0) }
+        var hasOutside = [Bool](repeating: false, count: values.count)
+        for i in values.indices where values[i].outOfGamut > 0 { hasOutside[roots[i]] = true }
+        let members = values.indices.filter { hasOutside[roots[$0]] }.sorted { (roots[$0], $0) < (roots[$1], $1) }
+        var clusters: [ArraySlice<Int>] = []
+        var start = 0
+        for k in members.indices where k + 1 == members.count || roots[members[k + 1]] != roots[members[start]] {
+            clusters.append(members[start...k])
+            start = k + 1
+        }
+
+        // A color counts when it covers enough of the image and lies mostly off transitions (antialiased edges).
+        let minimum = max(settings.collapseMinimumPixels, Int((settings.collapseMinimumArea * Double(counted)).rounded(.up)))
+        let interiorShare = 1 - settings.collapseMaximumEdgeFraction
+        var found: [ImageCollapseGroup] = []
+        var shownCache: [UInt32: Lab] = [:]
+        func shown(_ key: UInt32) -> Lab {
+            if let lab = shownCache[key] { return lab }
+            let lab = shownLab(key)
+            shownCache[key] = lab
+            return lab
+        }
+        for members in clusters {
+            let cells = Self.largestCells(members.lazy.map { (values[$0].cells, $0) }, in: all.cells, minimum: minimum,
+                                          interiorShare: interiorShare, limit: 32)
+            guard cells.count >= 2 else { continue }
+            let labs = cells.map { pixelLab(x: Int($0.cell.x), y: Int($0.cell.y)) }
+            var pairs: [(Int, Int, Double)] = []
+            for i in cells.indices {
+                for j in cells.indices where j > i {
+                    let d = CIEDE2000.difference(labs[i - cells.startIndex], labs[j - cells.startIndex])
+                    if d >= settings.collapseSource { pairs.append((i, j, d)) }
+                }
+            }
+            for (i, j, source) in pairs.sorted(by: { $0.2 > $1.2 }) {
+                let (x, y) = (cells[i], cells[j])
+                let (kx, ky) = (values[x.group].code, values[y.group].code)
+                let shownDeltaE = kx == ky ? 0 : CIEDE2000.difference(shown(kx), shown(ky))
+                guard shownDeltaE < settings.collapseShown, shownDeltaE <= settings.collapseRatio * source else { continue }
+                let bounds = members.dropFirst().reduce(values[members.first!].bounds) { $0.union(values[$1].bounds) }
+                found.append(ImageCollapseGroup(
+                    firstShown: Self.codes(kx), secondShown: Self.codes(ky),
+                    pixelCount: members.reduce(0) { $0 + values[$1].pixels }, bounds: bounds,
+                    first: encoded(x: Int(x.cell.x), y: Int(x.cell.y)), second: encoded(x: Int(y.cell.x), y: Int(y.cell.y)), firstPixels: x.cell.count, secondPixels: y.cell.count,
+                    sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count))
+                break
+            }
+        }
+        return found.sorted { ($0.pixelCount, $0.sourceDeltaE) > ($1.pixelCount, $1.sourceDeltaE) }
+    }
+
+    /// The `limit` largest cells of at least `minimum` pixels, at least `interiorShare` of them interior, among the
+    /// groups' cells, largest first (ties in reading order), kept in a small sorted buffer rather than sorting every candidate.
+    static func largestCells<S: Sequence>(_ groups: S, in cells: [GroupCell], minimum: Int, interiorShare: Double, limit: Int)
+        -> [(group: Int, cell: GroupCell)] where S.Element == (Range<Int>, Int) {
+        var top: [(group: Int, cell: GroupCell)] = []
+        top.reserveCapacity(limit + 1)
+        @inline(__always) func before(_ a: GroupCell, _ b: GroupCell) -> Bool {
+            (b.count, a.y, a.x) < (a.count, b.y, b.x)
+        }
+        for (range, group) in groups {
+            for cell in cells[range] where cell.count >= minimum && Double(cell.interior) >= interiorShare * Double(cell.count) {
+                if top.count == limit, let last = top.last, !before(cell, last.cell) { continue }
+                var position = top.count
+                while position > 0 && before(cell, top[position - 1].cell) { position -= 1 }
+                top.insert((group, cell), at: position)
+                if top.count > limit { top.removeLast() }
+            }
+        }
+        return top
+    }
+
+    /// The 13 of the 26 one-code steps that point forward (first nonzero of b, g, r positive).
+    static let forwardSteps: [(Int, Int, Int)] = {
+        var steps: [(Int, Int, Int)] = []
+        for db in -1...1 { for dg in -1...1 { for dr in -1...1 where (db, dg, dr) > (0, 0, 0) { steps.append((dr, dg, db)) } } }
+        return steps
+    }()
+
+    static func percentile(_ histogram: [Int], _ p: Double) -> Double {
+        let total = histogram.reduce(0, +)
+        guard total > 0 else { return 0 }
+        let rank = Int((Double(total) * p).rounded(.up))
+        var seen = 0
+        for (i, n) in histogram.enumerated() {
+            seen += n
+            if seen >= rank { return Double(i) / 100 }
+        }
+        return Double(histogram.count - 1) / 100
+    }
+}

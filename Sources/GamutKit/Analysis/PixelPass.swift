@@ -1,0 +1,180 @@
+import Dispatch
+import Foundation
+
+/// The per-pixel pass: XYZ of each pixel, the target's linear light, the shown code, and ΔE00 for
+/// out-of-gamut pixels. Immutable; each band of rows writes only its own slice of the packed codes.
+final class PixelPass: Sendable {
+    static let histogramBins = 10_001  // ΔE00 in steps of 0.01 up to 100
+    /// Packed per pixel: shown code in the low 24 bits (r | g << 8 | b << 16); flags in the top 8.
+    static let outOfGamut: UInt32 = 1 << 24, visible: UInt32 = 1 << 25, transparent: UInt32 = 1 << 26
+    static let severityShift: UInt32 = 28  // 0: none, 1: ΔE 1–2, 2: 2–5, 3: ≥ 5
+
+    let image: Image
+    let settings: AnalysisSettings
+    let simulation: DisplaySimulation
+    let width: Int, height: Int
+    let channels: Int, colorChannels: Int, alphaChannel: Int?
+    let maxCode: Double
+    /// Reads the image's samples (the one sample reader, ``SampleReader``).
+    let reader: SampleReader
+    let fromXYZ: [Float]
+    let encodeTables: [[Float]]
+    /// For matrix/TRC sources: per-code linear light and the matrix to XYZ; nil means LittleCMS per row.
+    let inputTables: [[Float]]?
+    let sourceToXYZ: [Float]
+    /// For matrix/TRC sources: linear source light → linear target light (the two matrices combined in double precision).
+    let sourceToTarget: [Float]
+
+    init(image: Image, target: ColorProfile, settings: AnalysisSettings) throws(GamutError) {
+        guard image.pixels.format.sample != .float32, image.pixels.format.layout != .cmyk else {
+            throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
+        }
+        guard (1...8).contains(settings.displayBitDepth) else {
+            throw GamutError(.invalidArgument, "the image analyzer simulates displays of 1 to 8 bits per channel, not \(settings.displayBitDepth)")
+        }
+        self.image = image
+        self.settings = settings
+        simulation = try DisplaySimulation(source: image.profile, target: target, displayBitDepth: settings.displayBitDepth,
+                                           tolerance: settings.gamutTolerance)
+        width = image.width
+        height = image.height
+        let format = image.pixels.format
+        channels = format.channelCount
+        colorChannels = format.colorChannelCount
+        alphaChannel = format.hasAlpha ? channels - 1 : nil
+        reader = SampleReader(format)
+        maxCode = Double(reader.maximum)
+        fromXYZ = simulation.fromXYZ.m.map(Float.init)
+        let displayMax = simulation.displayMax
+        encodeTables = simulation.targetModel.curves.map { $0.table(.output(scale: displayMax)) }
+        if let model = simulation.sourceModel, colorChannels == 3 {
+            let codes = Int(maxCode)
+            inputTables = model.curves.map { $0.table(.linear(maximum: codes)) }
+            sourceToXYZ = model.toXYZD50.m.map(Float.init)
+            sourceToTarget = (simulation.fromXYZ * model.toXYZD50).m.map(Float.init)
+        } else {
+            inputTables = nil
+            sourceToXYZ = []
+            sourceToTarget = []
+        }
+    }
+
+    // MARK: Reading pixels
+
+    /// The integer sample of channel `c` of pixel `x` in row `y`.
+    @inline(__always)
+    func sample(_ row: UnsafeRawPointer, _ x: Int, _ c: Int) -> Int {
+        reader.integer(row, x, c)
+    }
+
+    /// The encoded source color of a pixel, 0…1.
+    func encoded(x: Int, y: Int) -> [Double] {
+        (0..<colorChannels).map { image.pixels.value(x: x, y: y, channel: $0) }
+    }
+
+    /// D50 XYZ of pixel `x` of `row`.
+    @inline(__always)
+    func xyz(_ row: UnsafeRawPointer, _ x: Int) -> SIMD3<Float> {
+        if let tables = inputTables {
+            let m = sourceToXYZ
+            let r = tables[0][sample(row, x, 0)], g = tables[1][sample(row, x, 1)], b = tables[2][sample(row, x, 2)]
+            return SIMD3(m[0] * r + m[1] * g + m[2] * b, m[3] * r + m[4] * g + m[5] * b, m[6] * r + m[7] * g + m[8] * b)
+        }
+        let v = simulation.sourceXYZ((0..<colorChannels).map { Double(sample(row, x, $0)) / maxCode })
+        return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
+    }
+
+    /// D50 XYZ of one row, three floats per pixel, for sources that aren't matrix/TRC (LittleCMS, pixel by pixel;
+    /// matrix/TRC sources are read straight from the row by the pass).
+    func rowXYZ(_ row: UnsafeRawPointer, y: Int, into xyz: UnsafeMutableBufferPointer<Float>) {
+        for x in 0..<width {
+            let v = self.xyz(row, x)
+            xyz[x * 3] = v.x
+            xyz[x * 3 + 1] = v.y
+            xyz[x * 3 + 2] = v.z
+        }
+    }
+
+    /// D50 XYZ of one pixel (for the few pixels looked at again after the pass).
+    func pixelXYZ(x: Int, y: Int) -> (Double, Double, Double) {
+        let v = image.pixels.withUnsafeBytes { self.xyz($0.baseAddress! + y * image.pixels.rowBytes, x) }
+        return (Double(v.x), Double(v.y), Double(v.z))
+    }
+
+    /// Source Lab of one pixel.
+    func pixelLab(x: Int, y: Int) -> Lab {
+        let (X, Y, Z) = pixelXYZ(x: x, y: y)
+        return Lab(x: X, y: Y, z: Z)
+    }
+
+    /// Lab of a displayed color given by its packed code.
+    func shownLab(_ code: UInt32) -> Lab {
+        simulation.shownLab(r: Int(code & 0xFF), g: Int(code >> 8 & 0xFF), b: Int(code >> 16 & 0xFF))
+    }
+
+
+    static func codes(_ code: UInt32) -> [Int] { [Int(code & 0xFF), Int(code >> 8 & 0xFF), Int(code >> 16 & 0xFF)] }
+
+    // MARK: The pass
+
+    struct GroupCell {
+        var count = 0
+        /// Its interior pixels (not on a transition between colors).
+        var interior = 0
+        /// A pixel of this cell, standing for it: its source color is what is compared and reported.
+        var x: Int32, y: Int32
+    }
+
+    /// The pixels shown as one display code: derived from the cell table once the pass is done.
+    struct Group {
+        var code: UInt32
+        var pixels = 0
+        var bounds: PixelRect
+        var outOfGamut = 0
+        /// This group's cells in ``Groups/cells``.
+        var cells: Range<Int>
+    }
+
+    /// All groups, in display-code order, with their cells in one flat array.
+    struct Groups {
+        var groups: [Group] = []
+        var cells: [GroupCell] = []
+    }
+
+    /// Groups by display code, from the cell table, in linear time: each cell finds its group through a
+    /// code index, then a counting sort lays the cells out group by group (no per-group allocations).
+    static func groups(_ table: CellTable) -> Groups {
+        let entries = table.all
+        var index = CodeIndex(capacity: entries.count)
+        var groupOf = [Int32](repeating: 0, count: entries.count)
+        var result = Groups()
+        for (k, e) in entries.enumerated() {
+            let key = e.key
+            let rect = PixelRect(x: Int(e.x0), y: Int(e.y0), width: Int(e.x1 - e.x0 + 1), height: Int(e.y1 - e.y0 + 1))
+            let code = CellTable.code(key)
+            let g = index.insert(code, as: result.groups.count)
+            if g == result.groups.count {
+                result.groups.append(Group(code: code, pixels: 0, bounds: rect, outOfGamut: 0, cells: 0..<0))
+            } else {
+                result.groups[g].bounds = result.groups[g].bounds.union(rect)
+            }
+            result.groups[g].pixels += Int(e.count)
+            result.groups[g].outOfGamut += Int(e.outOfGamut)
+            groupOf[k] = Int32(g)
+        }
+        var starts = [Int](repeating: 0, count: result.groups.count + 1)
+        for g in groupOf { starts[Int(g) + 1] += 1 }
+        for g in result.groups.indices {
+            starts[g + 1] += starts[g]
+            result.groups[g].cells = starts[g]..<starts[g + 1]
+        }
+        result.cells = [GroupCell](repeating: GroupCell(x: 0, y: 0), count: entries.count)
+        for (k, e) in entries.enumerated() {
+            let g = Int(groupOf[k])
+            result.cells[starts[g]] = GroupCell(count: Int(e.count), interior: Int(e.interior), x: e.x, y: e.y)
+            starts[g] += 1
+        }
+        return result
+    }
+
+}
