@@ -45,7 +45,8 @@ package enum Rules {
     package static let colorCollapse = Rule(
         id: .colorCollapse, name: "Colors collapse", defaultSeverity: .error,
         summary: "Two colors ΔE00 ≥ 1.0 apart in the source that are shown < 1.0 apart (and at most half as far) on the target "
-            + "display; in images, each covering at least 16 pixels.",
+            + "display; in images, each covering at least 16 pixels and 0.1% of the image, mostly off edges (the blends of "
+            + "antialiased edges are not compared).",
         rationale: "HIG (Color management): \"Occasionally, it may be hard to distinguish two very similar P3 colors when "
             + "viewing them on an sRGB display.\" Status colors, chart series and brand shades lose their meaning.",
         fixHint: "Give the colors sRGB variants that stay ≥ 1.0 ΔE00 apart, or move them further apart in the source.")
@@ -54,7 +55,8 @@ package enum Rules {
     package static let gradientClipping = Rule(
         id: .gradientClipping, name: "Gradient clips", defaultSeverity: .error,
         summary: "A gradient (explicit, or a smooth run along image rows or columns of at least 8 pixels) whose shown color "
-            + "steps by < 0.5 ΔE00 while the source changes by ≥ 1.0 ΔE00 across the stretch.",
+            + "steps by < 0.5 ΔE00 while the source changes by ≥ 2.0 ΔE00 across the stretch and the display drops ≥ 2.0 ΔE00 "
+            + "of that change: the floors under which no band is visible.",
         rationale: "HIG (Color management): \"Gradients that use P3 colors can also sometimes appear clipped on sRGB displays.\"",
         fixHint: variants + " For gradients, map the stops into sRGB before interpolating, rather than clipping the result.")
 
