@@ -36,4 +36,22 @@ struct RealAppCorpusTests {
         #expect(notShown == [RuleID.imageWithoutProfile: 11, RuleID.notChecked: 4, RuleID.missingHighContrastVariant: 37,
                              RuleID.wideProfileFitsSRGB: 2], "\(notShown)")
     }
+
+    @Test("Before the perceptual floors, Lumen's antialiased badge collapsed and its subtle backdrop clipped; now neither is reported")
+    func perceptualFloors() throws {
+        let folder = try Self.corpus()
+        let lumen = RealAppCorpus.apps.first { $0.name == "Lumen" }!.catalogs.map { folder + "/" + $0 }
+        var old = AnalysisSettings()
+        old.collapseMinimumArea = 0
+        old.collapseMaximumEdgeFraction = 1
+        old.flattenedSourceChange = 1
+        old.gradientMinimumLoss = 0
+        func imageFindings(_ audit: CatalogAudit) -> [String] {
+            audit.findings.filter { [.colorCollapse, .gradientClipping].contains($0.ruleID) }
+                .map { "\(($0.location.file as NSString).lastPathComponent) \($0.ruleID) \($0.severity)" }.sorted()
+        }
+        let before = imageFindings(try CatalogAuditor.audit(lumen, policy: GamutPolicy(settings: old)))
+        #expect(before == ["Backdrop-p3.png gradient-clipping error", "Badge-p3.png color-collapse error"], "\(before)")
+        #expect(imageFindings(try CatalogAuditor.audit(lumen)).isEmpty)
+    }
 }

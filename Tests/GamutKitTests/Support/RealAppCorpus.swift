@@ -36,6 +36,8 @@ enum RealAppCorpus {
         "Weather: Forecast/Fresher color-needs-srgb-variant error",
         "Clips: Success system-color-duplicate warning",
         "Lumen: Gallery unpaired-display-gamut warning",
+        "Lumen: Badge image-needs-srgb-variant warning",
+        "Lumen: Backdrop image-needs-srgb-variant warning",
         "DesignKit: Action system-color-duplicate warning",
     ]
 
@@ -238,6 +240,16 @@ enum RealAppCorpus {
         })
         for scale in ["1x", "2x", "3x"] { try png("\(root)/Gallery.imageset/gallery-\(scale).png", 8, 8, .displayP3, depth: 16) { _, _ in [0.5, 0.5, 0.5] } }
         color(root + "/Chrome.colorset", rgb("srgb", ["0.950", "0.950", "0.960"]), dark: rgb("srgb", ["10", "132", "255"]))  // dark is iOS blue's dark only
+        // Art as drawing tools export it (issue 13: 128 image collapse errors were icons' antialiased edges, 22 gradient
+        // findings subtle ramps): a P3 green badge on white with antialiased edges, and a backdrop ramping from P3 red by
+        // ΔE00 1.1 in all. Both clip visibly (seeded: they need sRGB variants), but neither collapses nor bands.
+        let badge = IconFixtures.icon(size: 256, background: [1, 1, 1], shapes: [([0, 1, 0], IconFixtures.disc(cx: 128, cy: 128, r: 90))])
+        let backdropEnd = FloorMeasurement.t(for: 1.1, from: 0, { [1, $0, $0] }, p3)
+        let backdrop: (Int, Int) -> [Double] = { x, _ in let t = backdropEnd * Double(x) / 255; return [1, t, t] }
+        for (name, art) in [("Badge", { (x: Int, y: Int) in (0..<3).map { badge.pixels.value(x: x, y: y, channel: $0) } }), ("Backdrop", backdrop)] {
+            imageset(root + "/\(name).imageset", [[("filename", .string("\(name)-p3.png")), ("idiom", .string("universal"))]])
+            try png("\(root)/\(name).imageset/\(name)-p3.png", 256, name == "Badge" ? 256 : 64, .displayP3, depth: 16, art)
+        }
 
         // DesignKit: a design-system package (no app icon), with Dark Mode and increased contrast.
         root = "DesignKit/Sources/DesignKit/Colors.xcassets"
