@@ -63,19 +63,8 @@ extension PixelPass {
         let histogram = scratch(Self.histogramBins, 0)
         defer { edge.deallocate(); edgeLab.deallocate(); edgeXYZ.deallocate(); sourceLab.deallocate(); deltaE.deallocate(); histogram.deallocate() }
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
-        var pending: (key: UInt64, x0: Int, x1: Int, y: Int, interior: Int)?
+        var pending = PendingRun(outOfGamut: true), pendingInGamut = PendingRun(outOfGamut: false)
         let cache = CellCache()
-        func flush(_ cells: inout CellTable) {
-            guard let p = pending else { return }
-            cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, interior: p.interior, outOfGamut: true, into: &cells)
-            pending = nil
-        }
-        var pendingInGamut: (key: UInt64, x0: Int, x1: Int, y: Int, interior: Int)?
-        func flushInGamut(_ cells: inout CellTable) {
-            guard let p = pendingInGamut else { return }
-            cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, interior: p.interior, outOfGamut: false, into: &cells)
-            pendingInGamut = nil
-        }
         // A pixel is interior when no sample of its four neighbors (alpha included; the image's border repeats)
         // differs from its own by more than a smooth gradient's largest step: antialiased edges and other transitions
         // between two larger colors are not. Only the pixels listed for Lab are tested, after the per-pixel loop.
@@ -178,13 +167,7 @@ extension PixelPass {
                 let x = edge[i]
                 let key = CellTable.key(code: output.pointer[y * width + x] & 0xFF_FFFF, lab: edgeLab[i])
                 let inside = interior(row, x, y)
-                if let p = pendingInGamut, p.key == key, p.y == y, p.x1 == x - 1 {
-                    pendingInGamut!.x1 = x
-                    pendingInGamut!.interior += inside
-                } else {
-                    flushInGamut(&result.cells)
-                    pendingInGamut = (key, x, x, y, inside)
-                }
+                pendingInGamut.add(key, x: x, y: y, interior: inside, cache: cache, into: &result.cells)
             }
             guard count > 0 else { continue }
             // 2. Lab and ΔE00 of the out-of-gamut pixels, four at a time.
@@ -230,26 +213,46 @@ extension PixelPass {
                 output.pointer[index] = code
                 let key = CellTable.key(code: code & 0xFF_FFFF, lab: sourceLab[i])
                 let inside = interior(row, x, y)
-                if let p = pending, p.key == key, p.y == y, p.x1 == x - 1 {
-                    pending!.x1 = x
-                    pending!.interior += inside
-                } else {
-                    flush(&result.cells)
-                    pending = (key, x, x, y, inside)
-                }
+                pending.add(key, x: x, y: y, interior: inside, cache: cache, into: &result.cells)
             }
             if lastVisible >= 0 {
                 let here = PixelRect(x: firstVisible, y: y, width: lastVisible - firstVisible + 1, height: 1)
                 result.visibleBounds = result.visibleBounds.map { $0.union(here) } ?? here
             }
         }
-        flush(&result.cells)
-        flushInGamut(&result.cells)
+        pending.flush(cache, into: &result.cells)
+        pendingInGamut.flush(cache, into: &result.cells)
         cache.drain(into: &result.cells)
         if worstDeltaE >= 0 {
             result.worst = PixelSample(x: worstX, y: worstY, source: encoded(x: worstX, y: worstY), shown: Self.codes(worstCode), deltaE: worstDeltaE)
         }
         result.histogram = Array(histogram)
         return result
+    }
+}
+
+/// Consecutive pixels of a row with the same display code and source cell, added to the cell table at once.
+struct PendingRun {
+    let outOfGamut: Bool
+    private var run: (key: UInt64, x0: Int, x1: Int, y: Int, interior: Int)?
+
+    init(outOfGamut: Bool) { self.outOfGamut = outOfGamut }
+
+    /// Extends the run with pixel `x` of row `y`, or flushes it and starts a new one.
+    @inline(__always)
+    mutating func add(_ key: UInt64, x: Int, y: Int, interior: Int, cache: CellCache, into cells: inout CellTable) {
+        if let p = run, p.key == key, p.y == y, p.x1 == x - 1 {
+            run!.x1 = x
+            run!.interior += interior
+        } else {
+            flush(cache, into: &cells)
+            run = (key, x, x, y, interior)
+        }
+    }
+
+    mutating func flush(_ cache: CellCache, into cells: inout CellTable) {
+        guard let p = run else { return }
+        cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, interior: p.interior, outOfGamut: outOfGamut, into: &cells)
+        run = nil
     }
 }
