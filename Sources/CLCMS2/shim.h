@@ -26,5 +26,7 @@ static const cmsUInt32Number CLCMS2_TYPE_CMYK_16_SE = TYPE_CMYK_16_SE;
 static const cmsUInt32Number CLCMS2_TYPE_CMYK_FLT = TYPE_CMYK_FLT;
 
 static const cmsUInt32Number CLCMS2_TYPE_XYZ_DBL = TYPE_XYZ_DBL;
+static const cmsUInt32Number CLCMS2_TYPE_RGB_DBL = TYPE_RGB_DBL;
+static const cmsUInt32Number CLCMS2_TYPE_Lab_DBL = TYPE_Lab_DBL;
 
 #endif

@@ -80,8 +80,10 @@ public final class DisplaySimulation: Sendable {
         }
         let shownLab = self.shownLab(shown)
         let sourceLab = Lab(xyzD50: xyz)
+        let clippedLab = Lab(xyzD50: targetModel.toXYZD50 * linear.map { min(max($0, 0), 1) })
         return ColorEvaluation(sourceLab: sourceLab, targetLinear: linear, isOutOfGamut: outside, shown: shown,
-                               shownLab: shownLab, deltaE: CIEDE2000.difference(sourceLab, shownLab))
+                               shownLab: shownLab, deltaE: CIEDE2000.difference(sourceLab, shownLab),
+                               clippedLab: clippedLab, clippingDeltaE: outside ? CIEDE2000.difference(sourceLab, clippedLab) : 0)
     }
 
     /// Lab of a displayed color given by its display codes.
@@ -112,4 +114,10 @@ public struct ColorEvaluation: Sendable, Hashable {
     public var shownLab: Lab
     /// ΔE00 between the source and the shown color.
     public var deltaE: Double
+    /// The color clipping alone gives (target linear light clamped to 0…1 per channel), in D50 Lab: not quantized to
+    /// display codes.
+    public var clippedLab: Lab
+    /// ΔE00 between the source and ``clippedLab``: what clipping costs this color, unquantized. 0 for a color inside
+    /// the gamut (within the tolerance); ``deltaE`` adds the display's quantization to it.
+    public var clippingDeltaE: Double
 }

@@ -63,6 +63,17 @@ public struct ColorVisionSimulation: Sendable, Hashable, CustomStringConvertible
         return machadoMatrix * c
     }
 
+    /// The simulation as one matrix on linear sRGB (rows), or nil for tritanopia at severity 1, which Brettel's model
+    /// simulates with two half-planes (``simulate(linearSRGB:)`` picks one per color).
+    public var matrix: [[Double]]? {
+        guard severity >= 1 else { return machadoMatrix.rows }
+        switch deficiency {
+        case .protan: return ColorVisionSimulation.vienotProtan.rows
+        case .deutan: return ColorVisionSimulation.vienotDeutan.rows
+        case .tritan: return nil
+        }
+    }
+
     /// The Machado matrix for this deficiency and severity (interpolated between the published ones).
     var machadoMatrix: Matrix3 {
         let table = ColorVisionSimulation.machado[deficiency]!

@@ -48,3 +48,8 @@ struct Matrix3: Sendable, Equatable {
         ])
     }
 }
+
+extension Matrix3 {
+    /// The rows, for callers outside GamutKit.
+    var rows: [[Double]] { [Array(m[0..<3]), Array(m[3..<6]), Array(m[6..<9])] }
+}
