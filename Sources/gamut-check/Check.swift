@@ -69,6 +69,12 @@ struct Check: ParsableCommand {
     @Flag(help: "Also report advisory rules (missing-high-contrast-variant, image-without-profile, not-checked, …), as the policy key \"advisory\": true does.")
     var advisory = false
 
+    @Option(help: "How many images are read and analyzed at once, one core each (default: every core). Memory grows with --jobs, not with the number of files.")
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Check only shard K of N (1 ≤ K ≤ N): the inputs (image files, after expanding folders, and catalogs) sorted by path, every Nth from the Kth. Shards of the same inputs are disjoint and together cover them; run one per CI machine and combine their JSON or SARIF.", valueName: "K/N"))
+    var shard: String?
+
     @Option(name: .customLong("max-pixels"), help: "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels)).")
     var maxPixels: Int?
 
@@ -80,6 +86,8 @@ struct Check: ParsableCommand {
             if let message = scratch.setThreshold(name, value) { throw ValidationError("--\(option): \(message)") }
         }
         guard (maxPixels ?? 1) >= 1 else { throw ValidationError("--max-pixels must be at least 1.") }
+        guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        if let shard, Self.parseShard(shard) == nil { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, not \(shard).") }
         if let clipMask {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: clipMask, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -105,6 +113,20 @@ struct Check: ParsableCommand {
         for (_, name, value) in thresholdOptions { _ = settings.setThreshold(name, value) }
     }
 
+    /// "K/N" → (K, N), or nil unless 1 ≤ K ≤ N.
+    static func parseShard(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        return (k, n)
+    }
+
+    /// Shard `k` of `n`: of the inputs sorted by path (files and catalogs together), every `n`th from the `k`th.
+    static func shardUnits(files: [String], catalogs: [String], shard k: Int, of n: Int) -> (files: [String], catalogs: [String]) {
+        let units = (files.map { ($0, false) } + catalogs.map { ($0, true) }).sorted { $0.0 < $1.0 }
+        let mine = units.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
+        return (mine.filter { !$0.1 }.map(\.0), mine.filter { $0.1 }.map(\.0))
+    }
+
     func run() throws {
         let policy = try config.map { path throws(GamutError) in try GamutPolicy.load(contentsOf: path) }
         var settings = (policy ?? GamutPolicy()).settings
@@ -112,16 +134,20 @@ struct Check: ParsableCommand {
         let targetProfile = try target.map { name throws(GamutError) in try ColorProfile.named(name) }
         var decoding = PNG.DecodingOptions()
         if let maxPixels { decoding.maximumPixels = maxPixels }
-        let catalogs = paths.filter(CatalogAuditor.isCatalog)
-        let others = paths.filter { !CatalogAuditor.isCatalog($0) }
+        var catalogs = paths.filter(CatalogAuditor.isCatalog)
+        var files = AssetChecker.pngFiles(in: paths.filter { !CatalogAuditor.isCatalog($0) })
+        if let (k, n) = shard.flatMap(Self.parseShard) {
+            let units = Self.shardUnits(files: files, catalogs: catalogs, shard: k, of: n)
+            (files, catalogs) = (units.files, units.catalogs)
+        }
+        let others = files
 
         var report = CheckReport(files: [], target: settings.targetProfile(targetProfile).name,
                                  settings: settings)
         if !others.isEmpty {
-            let files = AssetChecker.pngFiles(in: others)
             let checked = try ProgressBar.showing { progress throws(GamutError) in
                 try AssetChecker.check(files: files, target: targetProfile, settings: settings, decoding: decoding,
-                                       clipMaskDirectory: clipMask, progress: progress)
+                                       clipMaskDirectory: clipMask, jobs: jobs, progress: progress)
             }
             var pngPolicy = policy ?? GamutPolicy()
             if advisory { pngPolicy.showsAdvisory = true }

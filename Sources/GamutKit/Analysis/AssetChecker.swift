@@ -48,22 +48,31 @@ package enum AssetChecker {
     }
 
     /// Checks PNG files already listed (by ``pngFiles(in:)``), as ``check(_:target:settings:decoding:clipMaskDirectory:progress:)`` does.
+    ///   - jobs: how many files are read and analyzed at once (each on one core); nil uses every core. Memory grows
+    ///     with `jobs` (one decoded image each), never with the number of files.
     package static func check(files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-                             decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
+                             decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, jobs: Int? = nil,
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
         let target = settings.targetProfile(target)
         // Fail early, for every file at once, when the target can't be simulated.
         _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
         let results = Locked([CheckReport.FileResult?](repeating: nil, count: files.count))
         let done = Atomic<Int>(0)
-        // Several files: one core each; a single file: all cores for it.
-        let threadsPerFile = files.count == 1 ? nil : 1
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let result = checkFile(files[index], target: target, settings: settings, decoding: decoding,
-                                   clipMaskDirectory: clipMaskDirectory, threads: threadsPerFile)
-            results.withLock { $0[index] = result }
-            let count = done.add(1, ordering: .relaxed).newValue
-            progress?(count, files.count)
+        // Several files: one core each, `jobs` files at a time (each worker takes the next file when it is done); a
+        // single file: all cores (or `jobs` of them) for it.
+        let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, files.count))
+        let threadsPerFile = files.count == 1 ? jobs : 1
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let result = checkFile(files[index], target: target, settings: settings, decoding: decoding,
+                                       clipMaskDirectory: clipMaskDirectory, threads: threadsPerFile)
+                results.withLock { $0[index] = result }
+                let count = done.add(1, ordering: .relaxed).newValue
+                progress?(count, files.count)
+            }
         }
         return CheckReport(files: results.withLock { $0.compactMap { $0 } }, target: target.name, settings: settings)
     }

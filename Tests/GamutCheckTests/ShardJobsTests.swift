@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import GamutKit
+
+/// `--jobs N` and `--shard K/N` on folders: shards are disjoint and together the whole run; the number of jobs
+/// changes nothing in the report.
+@Suite("check --jobs and --shard")
+struct ShardJobsTests {
+    /// A folder of `count` small P3 PNGs (some clip, some not) and one catalog.
+    static func folder(count: Int) throws -> String {
+        let folder = CLI.temporaryDirectory()
+        for i in 0..<count {
+            let green = Double(i) / Double(count - 1)
+            let samples = (0..<8).flatMap { _ in (0..<32).flatMap { x in [0.2, x < 16 ? 1 : green, 0.1].map { UInt16($0 * 65535) } } }
+            let image = Image(pixels: try PixelBuffer(width: 32, height: 8, layout: .rgb, samples: samples), profile: .displayP3)
+            try ImageFile.write(image, to: folder + String(format: "/img-%02d.png", i))
+        }
+        return folder
+    }
+
+    static func files(_ json: String) throws -> [String] {
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        return (root["files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    }
+
+    @Test("Three shards of 10 images and a catalog: disjoint, and together exactly the whole run")
+    func shards() throws {
+        let folder = try Self.folder(count: 10)
+        let catalog = CLI.repositoryRoot.appendingPathComponent("Examples/Demo.xcassets").path
+        let whole = try CLI.run(["check", folder, catalog, "--format", "json", "--fail-on", "never"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        var seen: [String] = []
+        for k in 1...3 {
+            let part = try CLI.run(["check", folder, catalog, "--shard", "\(k)/3", "--format", "json", "--fail-on", "never"])
+            #expect(part.status == 0, "\(part.stderr)")
+            let files = try Self.files(part.stdout)
+            #expect(!files.isEmpty)
+            seen += files
+        }
+        #expect(seen.sorted() == (try Self.files(whole.stdout)).sorted())
+        #expect(Set(seen).count == seen.count)
+    }
+
+    @Test("--jobs 1 and --jobs 2 give the same report; bad values are usage errors", arguments: [["--jobs", "0"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "1"]])
+    func jobs(bad: [String]) throws {
+        let folder = try Self.folder(count: 6)
+        let one = try CLI.run(["check", folder, "--jobs", "1", "--format", "json", "--fail-on", "never"])
+        let two = try CLI.run(["check", folder, "--jobs", "2", "--format", "json", "--fail-on", "never"])
+        #expect(one.status == 0 && two.status == 0)
+        #expect(one.stdout == two.stdout)
+        #expect(try Self.files(one.stdout).count == 6)
+        let usage = try CLI.run(["check", folder] + bad)
+        #expect(usage.status == 2 && usage.stderr.contains(bad[0]), "\(usage.stderr)")
+    }
+}
