@@ -52,4 +52,46 @@ struct ShardJobsTests {
         let usage = try CLI.run(["check", folder] + bad)
         #expect(usage.status == 2 && usage.stderr.contains(bad[0]), "\(usage.stderr)")
     }
+
+    @Test("merge: the JSON of three shards equals the whole run's; SARIF shards merge into one run with every result")
+    func merge() throws {
+        let folder = try Self.folder(count: 9)
+        let out = CLI.temporaryDirectory()
+        func run(_ extra: [String]) throws -> CLIResult { try CLI.run(["check", folder, "--fail-on", "never"] + extra) }
+        let whole = try run(["--format", "json"])
+        let wholeSARIF = try run(["--format", "sarif"])
+        var jsonParts: [String] = [], sarifParts: [String] = []
+        for k in 1...3 {
+            jsonParts.append(out + "/shard-\(k).json")
+            sarifParts.append(out + "/shard-\(k).sarif")
+            #expect(try run(["--shard", "\(k)/3", "--format", "json", "-o", jsonParts.last!]).status == 0)
+            #expect(try run(["--shard", "\(k)/3", "--format", "sarif", "-o", sarifParts.last!]).status == 0)
+        }
+        let merged = try CLI.run(["merge"] + jsonParts)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        func object(_ text: String) throws -> [String: Any] { try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) }
+        let a = try object(merged.stdout), b = try object(whole.stdout)
+        #expect(NSDictionary(dictionary: a["summary"] as! [String: Any]) == NSDictionary(dictionary: b["summary"] as! [String: Any]))
+        func byPath(_ root: [String: Any]) -> [String: NSDictionary] {
+            Dictionary(uniqueKeysWithValues: (root["files"] as! [[String: Any]]).map { ($0["path"] as! String, NSDictionary(dictionary: $0)) })
+        }
+        #expect(byPath(a) == byPath(b))
+        // --fail-on applies to the merged findings (the P3 greens clip visibly: warnings).
+        #expect(try CLI.run(["merge", "--fail-on", "warning"] + jsonParts).status == 1)
+        #expect((a["summary"] as? [String: Any])?["warning"] as? Int ?? 0 > 0)
+
+        let sarif = try object(try CLI.run(["merge"] + sarifParts).stdout)
+        let runs = try #require(sarif["runs"] as? [[String: Any]])
+        let wholeRuns = try #require(try object(wholeSARIF.stdout)["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect((runs[0]["results"] as? [Any])?.count == (wholeRuns[0]["results"] as? [Any])?.count)
+        #expect(((runs[0]["results"] as? [Any])?.count ?? 0) > 0)
+
+        // Mixed kinds, or different settings, are refused.
+        #expect(try CLI.run(["merge", jsonParts[0], sarifParts[1]]).status == 2)
+        let other = out + "/other.json"
+        #expect(try CLI.run(["check", folder, "--fail-on", "never", "--format", "json", "--visible-clip", "2", "-o", other]).status == 0)
+        let mismatch = try CLI.run(["merge", jsonParts[0], other])
+        #expect(mismatch.status == 2 && mismatch.stderr.contains("different settings"), "\(mismatch.stderr)")
+    }
 }
