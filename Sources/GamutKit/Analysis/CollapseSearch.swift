@@ -54,7 +54,11 @@ public enum CollapseSearch {
     }
 
     /// Searches `colors` for collapsing pairs on `target`.
-    /// - Parameter maximumPairs: stop after this many pairs (a list of thousands of near-identical colors has millions).
+    /// - Parameters:
+    ///   - colors: the colors, each with its profile (status colors, chart series, brand shades).
+    ///   - target: the display to check against (sRGB by default).
+    ///   - settings: the thresholds (``AnalysisSettings/collapseSource``, ``AnalysisSettings/collapseShown``, …).
+    ///   - maximumPairs: stop after this many pairs (a list of thousands of near-identical colors has millions).
     public static func search(_ colors: [NamedColor], target: ColorProfile = .sRGB, settings: AnalysisSettings = .init(),
                               maximumPairs: Int = 10_000) throws(GamutError) -> Result {
         var simulations: [ObjectIdentifier: DisplaySimulation] = [:]

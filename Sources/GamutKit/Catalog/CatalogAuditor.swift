@@ -16,13 +16,13 @@ public struct CatalogAudit: Sendable {
     public func findings(atLeast severity: Severity) -> [Finding] { report.findings.filter { $0.severity >= severity } }
 }
 
-/// Audits `.xcassets` catalogs against the HIG's color guidance: the rules in ``Rules`` (catalog section),
+/// Audits `.xcassets` catalogs against the HIG's color guidance: the rules in `Rules` (catalog section),
 /// with the analyzer run on every PNG an image set references. The library behind `gamut-check PATH.xcassets`
 /// and ``CatalogTestHarness``.
 ///
 /// Catalogs audited together are taken as one app's (its main catalog, widgets, watch app): `missing-dark-variant`
 /// applies only when one of them has dark variants, and a catalog that doesn't say which platforms it is for (no
-/// app icon, say) is taken to be for the others' platforms (see ``CatalogPlatform/infer(_:)``).
+/// app icon, say) is taken to be for the others' platforms (see `CatalogPlatform/infer(_:)`).
 public enum CatalogAuditor {
     /// Audits catalogs.
     /// - Parameters:
@@ -32,6 +32,7 @@ public enum CatalogAuditor {
     ///   - adjust: changes applied to each catalog's settings after its policy is loaded (the CLI's threshold options).
     ///   - showAdvisory: true turns advisory rules on (the CLI's `--advisory`) whatever the policy says; nil leaves it
     ///     to the policy (``GamutPolicy/showsAdvisory``).
+    ///   - decoding: limits for the images the catalogs reference (pixel budget, file size).
     ///   - progress: called after each image (done, total), from any thread.
     /// - Throws: ``GamutError`` `.invalidCatalog` for a path that isn't a folder, `.invalidPolicy` for a catalog's
     ///   invalid `.gamut-check.json`, `.unsupportedProfile` for a target that isn't an RGB matrix/TRC profile.

@@ -17,6 +17,7 @@ public enum CatalogTestHarness {
     /// Audits `catalogs` and throws when a finding is at or above `failOn`.
     /// - Parameters:
     ///   - catalogs: `.xcassets` folders; none is a failure (a moved catalog must not pass silently).
+    ///   - failOn: the severity from which a finding fails (warning by default).
     ///   - policy: the policy; nil uses each catalog's `.gamut-check.json`, else the defaults.
     /// - Returns: the audit, for further assertions.
     /// - Throws: ``CatalogAuditFailure`` listing the failing findings; ``GamutError`` when a catalog can't be read at all.

@@ -14,7 +14,12 @@ public struct Image: Sendable {
     public var warnings: [String]
 
     /// Creates an image.
-    /// - Parameter colorSource: where the profile came from; nil means it is embedded as `iCCP` under its own name.
+    /// - Parameters:
+    ///   - pixels: the pixels.
+    ///   - profile: what the pixel values mean.
+    ///   - colorSource: where the profile came from; nil means it is embedded as `iCCP` under its own name.
+    ///   - fileBitDepth: the depth stored in the file; nil means the buffer's.
+    ///   - warnings: what a decoder noticed and worked around.
     public init(pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
                 fileBitDepth: Int? = nil, warnings: [String] = []) {
         self.init(pixels: pixels, profile: profile, colorSource: colorSource, metadata: PNGMetadata(), fileBitDepth: fileBitDepth,

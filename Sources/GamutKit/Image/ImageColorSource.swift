@@ -5,7 +5,7 @@ public enum ImageColorSource: Sendable, Hashable {
     case cicp(primaries: Int, transfer: Int)
     /// An ISO/IEC 23008-12 `colr` box of type `nclx` (HEIF, AVIF) with these ITU-T H.273 code points: sRGB
     /// (primaries 1, transfer 13) and Display P3 (12, 13) are GamutKit's exact built-ins, other primaries and
-    /// simple curves become a matrix/TRC profile (see ``HEIF``).
+    /// simple curves become a matrix/TRC profile (see `HEIF`).
     case nclx(primaries: Int, transfer: Int)
     /// An embedded ICC profile (`iCCP` in PNG, `ICCP` in WebP, a `colr` box of type `prof` in HEIF) with this name.
     case iccp(name: String)

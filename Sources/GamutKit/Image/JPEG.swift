@@ -2,7 +2,7 @@
 ///
 /// Baseline, extended and progressive 8-bit files decode: gray to `gray8`, YCbCr and RGB to `rgb8` (libjpeg honors an
 /// Adobe APP14 marker's transform code and JFIF's YCbCr), CMYK and YCCK through the embedded CMYK profile to 16-bit
-/// Adobe RGB (1998) (see ``decode(_:path:options:)``). The profile is reassembled from all its APP2 segments in
+/// Adobe RGB (1998) (see `decode(_:path:options:)`). The profile is reassembled from all its APP2 segments in
 /// sequence order; an untagged file is sRGB and marked ``ImageColorSource/untagged``. An EXIF orientation other than 1
 /// is reported as a warning: the pixels are read as stored.
 ///

@@ -7,8 +7,8 @@ import Synchronization
 /// calling thread compresses the converted rows, so deflate (the slowest step) overlaps everything
 /// else and only a few rows are held in memory besides the input and output files. Interlaced
 /// images, gray 16-bit images with `tRNS`, and files with text after the image data take the
-/// whole-image path (``PNG/read(contentsOf:options:)``, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
-/// ``PNG/write(_:to:options:)``), with the same results.
+/// whole-image path (`PNG/read(contentsOf:options:)`, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
+/// `PNG/write(_:to:options:)`), with the same results.
 public enum PNGConversion {
     /// What to convert to, and how.
     public struct Settings: Sendable {

@@ -3,7 +3,7 @@
 /// The first image of the file is read: gray (min-is-black or min-is-white) and RGB, 8 or 16 bits unsigned or 32-bit
 /// IEEE float, with or without alpha (unassociated, or associated and un-premultiplied here), contiguous or planar,
 /// in strips or tiles, with any compression libtiff decodes (none, LZW, Deflate, PackBits, …). CMYK (separated) 8- and
-/// 16-bit images are converted through their embedded profile as JPEG's are (``JPEG/decode(_:path:options:)``).
+/// 16-bit images are converted through their embedded profile as JPEG's are (`JPEG/decode(_:path:options:)`).
 /// The color comes from the ICC profile in tag 34675; an untagged file is sRGB and marked ``ImageColorSource/untagged``.
 /// Float samples stay float (`.float32` buffers, values as stored; NaN and infinity are refused); convert them to 16 bits for the analyzer with
 /// ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)`` and `bitDepth: 16`.

@@ -3,17 +3,21 @@ import Dispatch
 extension Image {
     /// The image converted to `target` with a gamut-mapping strategy, the target profile attached.
     ///
-    /// ``GamutMapping/clip`` is ``converted(to:bitDepth:intent:blackPointCompensation:bigEndian:threads:)``
+    /// ``GamutMapping/clip`` is `converted(to:bitDepth:intent:blackPointCompensation:bigEndian:threads:)`
     /// with the relative colorimetric intent (LittleCMS). ``GamutMapping/css`` maps each pixel with
-    /// ``GamutMapper/css(_:)`` (in-gamut pixels are converted exactly; each distinct out-of-gamut value is
+    /// `GamutMapper/css(_:)` (in-gamut pixels are converted exactly; each distinct out-of-gamut value is
     /// mapped once). ``GamutMapping/preserveSeparation`` first finds the image's collapsing colors with
     /// ``ImageAnalyzer`` (on `settings`), maps each group's two source colors apart with
-    /// ``GamutMapper/map(group:mapping:separation:fixed:related:)``, and spreads that correction to the pixels around each
+    /// `GamutMapper/map(group:mapping:separation:fixed:related:)`, and spreads that correction to the pixels around each
     /// of them in OKLab (falling off linearly to zero halfway to the other color), over the CSS mapping.
     /// Alpha and metadata are kept.
     /// - Parameters:
+    ///   - target: the profile to convert to (RGB matrix/TRC).
+    ///   - mapping: how out-of-gamut colors are brought inside.
     ///   - bitDepth: 8 or 16; nil keeps the image's depth.
     ///   - separation: the ΔE00 collapsing colors keep (``GamutMapping/preserveSeparation``).
+    ///   - settings: the analyzer's thresholds, for finding the collapsing colors.
+    ///   - threads: how many cores to use; nil uses all of them.
     /// - Throws: ``GamutError`` `.unsupportedProfile` when the image or the target isn't RGB matrix/TRC (for css and
     ///   preserve-separation), `.invalidArgument` for a bad depth.
     public func gamutMapped(to target: ColorProfile, mapping: GamutMapping, bitDepth: Int? = nil, separation: Double = 2,

@@ -49,7 +49,7 @@ public struct FindingLocation: Sendable, Hashable, Codable {
 
 /// One thing the analyzer found: data, formatted only by the renderers.
 public struct Finding: Sendable, Hashable, Codable {
-    /// The rule that produced it (see ``Rules``).
+    /// The rule that produced it (see `Rules`).
     public var ruleID: RuleID
     /// How serious it is.
     public var severity: Severity

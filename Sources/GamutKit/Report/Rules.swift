@@ -14,7 +14,7 @@ public struct Rule: Sendable, Hashable {
     public var fixHint: String
     /// An advisory rule is off unless a policy (`"advisory": true`, or a severity for the rule) or the CLI's
     /// `--advisory` turns it on: what it reports is worth knowing once, not fixing in every release. Reports
-    /// count the advisory findings they leave out (``CheckReport/notShown``).
+    /// count the advisory findings they leave out (`CheckReport/notShown`).
     public var isAdvisory = false
 }
 

@@ -96,6 +96,8 @@ public final class ColorTransform: Sendable {
 
     /// Converts `source` into `destination`, which must have the same size.
     /// - Parameters:
+    ///   - source: pixels in this transform's source format.
+    ///   - destination: pixels in its destination format, overwritten.
     ///   - threads: how many cores to use; nil uses all of them for images over 64k pixels.
     /// - Throws: ``GamutError`` `.invalidArgument` when the buffers don't match this transform's formats or each other's size.
     public func convert(_ source: PixelBuffer, into destination: inout PixelBuffer, threads: Int? = nil) throws(GamutError) {
