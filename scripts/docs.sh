@@ -4,3 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package generate-documentation --target GamutKit --warnings-as-errors
+# Every public symbol has a doc comment (DocC itself doesn't check that).
+swift package dump-symbol-graph --minimum-access-level public > /dev/null
+python3 - "$(swift build --show-bin-path)/../symbolgraph/GamutKit.symbols.json" <<'PY'
+import json, sys
+graph = json.load(open(sys.argv[1]))
+public = [s for s in graph["symbols"] if s.get("accessLevel") == "public" and "::SYNTHESIZED::" not in s["identifier"]["precise"]]
+missing = [".".join(s["pathComponents"]) for s in public if not s.get("docComment")]
+print(f"{len(public)} public symbols, {len(missing)} without documentation")
+if missing:
+    print("undocumented:", ", ".join(sorted(missing)))
+    sys.exit(1)
+PY

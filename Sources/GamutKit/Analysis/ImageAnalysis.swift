@@ -64,7 +64,12 @@ public struct ImageCollapseGroup: Sendable, Hashable {
 /// A region where smooth gradients (along rows or columns) are flattened by clipping.
 public struct ClippingGradientRegion: Sendable, Hashable {
     /// Rows (gradients run left–right) or columns (top–bottom).
-    public enum Direction: String, Sendable, Hashable { case rows, columns }
+    public enum Direction: String, Sendable, Hashable {
+        /// The flattened runs go along rows (left to right).
+        case rows
+        /// The flattened runs go along columns (top to bottom).
+        case columns
+    }
     /// Whether the flattened gradients run along rows or columns.
     public var direction: Direction
     /// The region's bounds.

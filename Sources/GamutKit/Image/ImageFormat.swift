@@ -1,6 +1,21 @@
 /// The image file formats GamutKit recognizes, told apart by their content, never by the file's name.
 public enum ImageFormat: String, Sendable, CaseIterable {
-    case png, jpeg, tiff, webp, heif, avif, gif, pdf
+    /// PNG (read and written, with iCCP, cICP, sRGB, gAMA/cHRM).
+    case png
+    /// JPEG (read and written, with an ICC profile in APP2).
+    case jpeg
+    /// TIFF (read and written, with an ICC profile tag).
+    case tiff
+    /// WebP (read, with an ICC profile in its ICCP chunk).
+    case webp
+    /// HEIF/HEIC (read, with an ICC profile or nclx color).
+    case heif
+    /// AVIF (read, as HEIF).
+    case avif
+    /// GIF: recognized, not read.
+    case gif
+    /// PDF: recognized (vector images in catalogs), not read.
+    case pdf
 
     /// The format of a file that starts with `head` (its first 16 bytes are enough), or nil when none matches.
     public static func sniff(_ head: some Collection<UInt8>) -> ImageFormat? {

@@ -2,7 +2,16 @@
 public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// The channels of a pixel, in memory order. Alpha, when present, comes last and is not color-managed.
     public enum Layout: String, Sendable, CaseIterable {
-        case gray, grayAlpha, rgb, rgba, cmyk
+        /// One gray channel.
+        case gray
+        /// Gray, then alpha.
+        case grayAlpha
+        /// Red, green, blue.
+        case rgb
+        /// Red, green, blue, then alpha.
+        case rgba
+        /// Cyan, magenta, yellow, black.
+        case cmyk
     }
 
     /// How one sample is stored.
