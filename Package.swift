@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "GamutKit", targets: ["GamutKit"]),
         .executable(name: "gamut-check", targets: ["gamut-check"]),
+        // `swift package gamut-check [paths]`, and an audit of a target's asset catalogs in every build.
+        .plugin(name: "GamutCheckCommand", targets: ["GamutCheckCommand"]),
+        .plugin(name: "GamutCheckBuildPlugin", targets: ["GamutCheckBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +55,11 @@ let package = Package(
                 "GamutKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .plugin(
+            name: "GamutCheckCommand",
+            capability: .command(intent: .custom(verb: "gamut-check", description: "Check images and asset catalogs for what sRGB displays lose")),
+            dependencies: ["gamut-check"]),
+        .plugin(name: "GamutCheckBuildPlugin", capability: .buildTool(), dependencies: ["gamut-check"]),
         .testTarget(
             name: "GamutKitTests",
             dependencies: [

@@ -69,6 +69,9 @@ struct Check: ParsableCommand {
     @Flag(help: "Also report advisory rules (missing-high-contrast-variant, image-without-profile, not-checked, …), as the policy key \"advisory\": true does.")
     var advisory = false
 
+    @Option(help: ArgumentHelp("Write this (empty) file when the check passes (no finding at or above --fail-on): the output SwiftPM and Xcode build plugins declare, so that the audit reruns only when a catalog changes or the last one failed.", valueName: "path"))
+    var stamp: String?
+
     @Option(help: "How many images are read and analyzed at once, one core each (default: every core). Memory grows with --jobs, not with the number of files.")
     var jobs: Int?
 
@@ -194,6 +197,7 @@ struct Check: ParsableCommand {
         case .never: nil
         }
         if let threshold, report.hasFindings(atLeast: threshold) { throw ExitCode.findings }
+        if let stamp { try CheckReport.write("", to: stamp) }
     }
 }
 
