@@ -39,10 +39,14 @@ struct HTMLPictureTests {
         let (catalog, images) = try LargeCatalogFixture.write()
         #expect(images == 300)
         let report = try CatalogAuditor.audit([catalog]).report
+        // Every image raises a finding (its own, or one for its set that lists it).
+        let reported = Set(report.findings.flatMap { $0.location.files ?? [$0.location.file] })
+        #expect(report.files.filter { $0.path.hasSuffix(".png") }.allSatisfy { reported.contains($0.path) })
         let visuals = HTMLVisuals(for: report, settings: report.settings)
         let html = HTMLRenderer.render(report, toolVersion: "test", visuals: visuals)
         print("HTML report of the 300-image catalog: \(html.utf8.count) bytes, \(report.findings.count) findings")
         #expect(html.utf8.count < 5_000_000)
+        #expect(visuals.omitted.isEmpty, "every image with findings keeps its pictures within the default budget")
         // Every finding, by rule.
         #expect(report.findings.count > 100)
         #expect(html.components(separatedBy: "<article class=\"finding ").count - 1 == report.findings.count)
@@ -114,8 +118,7 @@ struct HTMLPictureTests {
 
     @Test("Color-vision previews only for an image with a color-vision finding, and only beside that finding")
     func colorVisionPreviews() throws {
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/p3-assets.png").path
+        let example = Self.example
         var report = try AssetChecker.check([example])
         #expect(HTMLVisuals(for: report, settings: AnalysisSettings()).pictures[example]?.contains { $0.kind == .simulation } == false)
         // The same image with a color-vision finding on it.
@@ -130,6 +133,28 @@ struct HTMLPictureTests {
             let previews = article.components(separatedBy: "<div class=\"pic simulation ").count - 1
             #expect(previews == (article.contains("data-rule=\"cvd-confusable\"") ? ColorVisionSimulation.all().count : 0))
         }
+    }
+
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/p3-assets.png").path
+
+    @Test("Over the picture budget, files with the most severe findings keep their pictures; the others say why they have none")
+    func budget() throws {
+        let (path, _) = try Self.greenAndGray()
+        let report = try AssetChecker.check([path, Self.example])
+        // The green/gray image comes first in the report but has only warnings; the example has errors.
+        #expect(report.files.map(\.path) == [path, Self.example])
+        #expect(report.files[0].findings.map(\.severity).max() == .warning && report.files[1].findings.map(\.severity).max() == .error)
+        let all = HTMLVisuals(for: report, settings: AnalysisSettings(), pictureBudget: .max)
+        #expect(all.omitted.isEmpty && all.pictures[path] != nil)
+        let exampleBytes = Set(try #require(all.pictures[Self.example]).map(\.png)).reduce(0) { $0 + $1.count }
+        let visuals = HTMLVisuals(for: report, settings: AnalysisSettings(), pictureBudget: exampleBytes)
+        #expect(visuals.pictures[Self.example] != nil && visuals.pictures[path] == nil)
+        #expect(visuals.omitted == [path])
+        let text = Self.plainText(HTMLRenderer.render(report, toolVersion: "test", visuals: visuals))
+        #expect(text.components(separatedBy: "No pictures of this image: the report's picture budget went to more severe findings.").count - 1 == 1)
+        #expect(text.contains(String(format: "No pictures of 1 image with less severe findings: the report embeds at most %.1f MB of pictures",
+                                     Double(exampleBytes) / 1e6)))
     }
 
     @Test("Findings sorted error → warning → info, in report order within a severity, after the summary")

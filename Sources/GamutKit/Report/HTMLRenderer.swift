@@ -91,6 +91,11 @@ public enum HTMLRenderer {
             if let notShown = TextRenderer().notShownSummary(report) {
                 s += "<p class=\"not-shown\">\(caption(notShown))</p>\n"
             }
+            if !visuals.omitted.isEmpty {
+                let n = visuals.omitted.count
+                s += "<p class=\"not-shown\">" + caption("No pictures of \(n) image\(n == 1 ? "" : "s") with less severe findings: "
+                    + "the report embeds at most \(String(format: "%.1f MB", Double(visuals.pictureBudget) / 1e6)) of pictures") + "</p>\n"
+            }
             struct Key: Hashable { var rule: String, severity: Severity }
             var counts: [Key: (count: Int, first: String)] = [:]
             for (f, id) in findings {
@@ -131,6 +136,10 @@ public enum HTMLRenderer {
         /// to them), the strips of the gradient it reports, and color-vision previews if it concerns color vision.
         mutating func pictures(beside f: Finding, id: String) -> String {
             let file = f.location.file
+            if visuals.omitted.contains(file), placed[file] == nil {
+                placed[file] = id
+                return "<p class=\"see\">" + caption("No pictures of this image: the report's picture budget went to more severe findings.") + "</p>"
+            }
             guard let all = visuals.pictures[file], !all.isEmpty else { return "" }
             let strips = gradientRegions[file] ?? []
             var shown: [HTMLVisuals.Picture] = []

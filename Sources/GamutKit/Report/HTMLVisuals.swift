@@ -57,6 +57,15 @@ public struct HTMLVisuals: Sendable {
     /// Images larger than this get no color-vision previews.
     public static let maximumSimulatedPixels = 1_048_576
 
+    /// Files with findings whose pictures were left out to keep the report within its picture budget, in path order.
+    public var omitted: [String] = []
+
+    /// The most PNG bytes of pictures the report embeds (chosen at init).
+    public var pictureBudget = HTMLVisuals.defaultPictureBudget
+
+    /// The default picture budget: 3,000,000 bytes of PNG, about 4 MB in the page as base64.
+    public static let defaultPictureBudget = 3_000_000
+
     /// The longest side of a thumbnail, in pixels.
     public static let thumbnailSide = 256
 
@@ -64,15 +73,18 @@ public struct HTMLVisuals: Sendable {
     public static let colorVisionRules: Set<String> = [Rules.cvdConfusable.id, Rules.cvdHuePair.id]
 
     /// Reads the image files of the report that have findings and makes their pictures; files that can't be read get
-    /// none.
+    /// none. When the pictures exceed `pictureBudget`, the files with the most severe findings keep theirs.
     /// - Parameters:
     ///   - report: the report; files with an analysis and at least one finding get pictures.
     ///   - settings: the settings the clip masks are made with.
     ///   - target: the display the pictures of what is shown are for; nil means `settings.target` (sRGB when that is nil).
     ///     Pass the profile the report was checked against (the CLI's `--target`).
-    public init(for report: CheckReport, settings: AnalysisSettings, target: ColorProfile? = nil) {
+    ///   - pictureBudget: the most PNG bytes to embed; files whose pictures don't fit are listed in ``omitted``.
+    public init(for report: CheckReport, settings: AnalysisSettings, target: ColorProfile? = nil,
+                pictureBudget: Int = HTMLVisuals.defaultPictureBudget) {
         let target = target ?? settings.target.map(ColorProfile.builtIn) ?? .sRGB
         self.target = target
+        self.pictureBudget = pictureBudget
         let files = report.files.filter { $0.analysis != nil && !$0.findings.isEmpty }
         // Files with the same bytes (and the same color-vision findings) share their pictures.
         var drawn: [Int] = [], sameAs = [Int](repeating: -1, count: files.count)
@@ -97,9 +109,25 @@ public struct HTMLVisuals: Sendable {
             }
         }
         let lists = made.withLock { $0 }
-        for (i, file) in files.enumerated() where sameAs[i] >= 0 {
-            if let list = lists[sameAs[i]] { pictures[file.path] = list }
+        // Spend the budget on the files with the most severe findings first (report order among equals); a picture
+        // already embedded costs nothing again.
+        let order = files.indices.sorted { a, b in
+            let sa = files[a].findings.map(\.severity).max()!, sb = files[b].findings.map(\.severity).max()!
+            return sa != sb ? sa > sb : a < b
         }
+        var embedded = Set<[UInt8]>(), spent = 0
+        for i in order where sameAs[i] >= 0 {
+            guard let list = lists[sameAs[i]] else { continue }
+            let cost = Set(list.map(\.png)).subtracting(embedded).reduce(0) { $0 + $1.count }
+            guard spent + cost <= pictureBudget else {
+                omitted.append(files[i].path)
+                continue
+            }
+            spent += cost
+            embedded.formUnion(list.map(\.png))
+            pictures[files[i].path] = list
+        }
+        omitted.sort()
     }
 
     /// What identifies a file's content, with whether it gets color-vision previews.

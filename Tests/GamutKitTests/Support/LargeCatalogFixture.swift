@@ -29,10 +29,14 @@ enum LargeCatalogFixture {
                 } else {
                     rgb = (0.5 + (saturated.0 - 0.5) * t, 0.5 + (saturated.1 - 0.5) * t, 0.5 + (saturated.2 - 0.5) * t)
                 }
+                // Texture, as painted artwork has: ±0.5% (about ±1 code at 8 bits), the same for a design's every copy.
+                var h = UInt32(truncatingIfNeeded: (x &* 73_856_093) ^ (y &* 19_349_663) ^ (design &* 83_492_791))
+                h = (h ^ (h >> 13)) &* 0x5bd1_e995
+                let noise = (Double(h >> 16 & 0xFF) / 255 - 0.5) * 0.01
                 let i = (y * width + x) * 3
-                samples[i] = UInt16((rgb.0 * 65535).rounded())
-                samples[i + 1] = UInt16((rgb.1 * 65535).rounded())
-                samples[i + 2] = UInt16((rgb.2 * 65535).rounded())
+                samples[i] = UInt16((min(1, max(0, rgb.0 + noise)) * 65535).rounded())
+                samples[i + 1] = UInt16((min(1, max(0, rgb.1 + noise)) * 65535).rounded())
+                samples[i + 2] = UInt16((min(1, max(0, rgb.2 + noise)) * 65535).rounded())
             }
         }
         return Image(pixels: try PixelBuffer(width: width, height: height, layout: .rgb, samples: samples), profile: .displayP3)
