@@ -179,7 +179,11 @@ struct Check: ParsableCommand {
         case .json: text = JSONRenderer.render(report, toolVersion: GamutCheck.version)
         case .sarif: text = SARIFRenderer.render(report, toolVersion: GamutCheck.version)
         case .xcode: text = XcodeRenderer.render(report)
-        case .html: text = HTMLRenderer.render(report, toolVersion: GamutCheck.version, visuals: HTMLVisuals(for: report, settings: report.settings))
+        case .html:
+            // The pictures show the display the report was checked against: --target, else the policy's.
+            let visuals = HTMLVisuals(for: report, settings: report.settings,
+                                      target: report.settings.targetProfile(targetProfile))
+            text = HTMLRenderer.render(report, toolVersion: GamutCheck.version, visuals: visuals)
         }
         if let output {
             try CheckReport.write(text, to: output)

@@ -2,9 +2,13 @@ import Dispatch
 import Foundation
 
 extension PixelPass {
+    /// The clip mask's colors for out-of-gamut pixels, least severe first: blue (not visible), yellow (ΔE00 1–2),
+    /// orange (2–5), red (≥ 5).
+    static let clipMaskColors: [[UInt8]] = [[0, 160, 255], [255, 215, 0], [255, 140, 0], [230, 0, 0]]
+
     /// The clip mask (see ``ImageAnalyzer/Output/clipMask``).
     func clipMask(packed: [UInt32]) throws(GamutError) -> Image {
-        let colors: [[UInt8]] = [[0, 160, 255], [255, 215, 0], [255, 140, 0], [230, 0, 0]]
+        let colors = Self.clipMaskColors
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for (i, value) in packed.enumerated() {
             if value & Self.transparent != 0 { continue }

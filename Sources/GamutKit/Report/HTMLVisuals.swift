@@ -1,7 +1,14 @@
+import Dispatch
 import Foundation
 
-/// Pictures for the HTML report, made from the image files of a report: each image as authored and as an
-/// sRGB display shows it, its clip mask, and strips of its clipping gradients (source above, shown below).
+/// Pictures for the HTML report, made from the image files of a report that have findings: each image as authored
+/// and as the target display shows it, its clip mask, strips of its clipping gradients (source and shown) and, only
+/// beside a color-vision finding, what it looks like with simulated color-vision deficiencies.
+///
+/// Pictures are thumbnails (at most ``thumbnailSide`` pixels on the longest side, 8 bits per channel) that keep their
+/// profile: the image as authored carries its own (a Display P3 image stays Display P3, so a browser on a P3 display
+/// shows it in P3), the pictures of what is shown carry the target's. Byte-identical files are read and drawn once.
+/// A value is safe to share across tasks.
 package struct HTMLVisuals: Sendable {
     /// One embedded picture.
     package struct Picture: Sendable, Hashable {
@@ -24,21 +31,156 @@ package struct HTMLVisuals: Sendable {
         package var kind: Kind
         /// A caption.
         package var caption: String
-        /// PNG bytes (with their profile embedded, so browsers color-manage them).
+        /// PNG bytes of the thumbnail, with its profile embedded, so browsers color-manage it.
         package var png: [UInt8]
+        /// The thumbnail's width in pixels.
+        package var width: Int
+        /// The thumbnail's height in pixels.
+        package var height: Int
+        /// The region of the image it shows (gradient strips), in the image's pixels; nil for the whole image.
+        package var region: PixelRect?
     }
 
     /// Pictures by file path.
     package var pictures: [String: [Picture]] = [:]
 
-    /// No pictures.
+    /// The display the pictures of what is shown are made for; the report also draws the shown color of each
+    /// swatch in its color space.
+    package var target: ColorProfile = .sRGB
+
+    /// No pictures, for an sRGB display.
     package init() {}
 
-    /// Images larger than this many pixels get no pictures (the report stays small).
+    /// Images larger than this many pixels get no pictures.
     package static let maximumPixels = 4_194_304
 
     /// Images larger than this get no color-vision previews.
     package static let maximumSimulatedPixels = 1_048_576
+
+    /// Files with findings whose pictures were left out to keep the report within its picture budget, in path order.
+    package var omitted: [String] = []
+
+    /// The most PNG bytes of pictures the report embeds (chosen at init).
+    package var pictureBudget = HTMLVisuals.defaultPictureBudget
+
+    /// The default picture budget: 3,000,000 bytes of PNG, about 4 MB in the page as base64.
+    package static let defaultPictureBudget = 3_000_000
+
+    /// The longest side of a thumbnail, in pixels.
+    package static let thumbnailSide = 256
+
+    /// The rules whose findings concern color vision: only a file with one of them gets color-vision previews.
+    package static let colorVisionRules: Set<RuleID> = [.cvdConfusable, .cvdHuePair]
+
+    /// Reads the image files of the report that have findings and makes their pictures; files that can't be read get
+    /// none. When the pictures exceed `pictureBudget`, the files with the most severe findings keep theirs.
+    /// - Parameters:
+    ///   - report: the report; files with an analysis and at least one finding get pictures.
+    ///   - settings: the settings the clip masks are made with.
+    ///   - target: the display the pictures of what is shown are for; nil means `settings.target` (sRGB when that is nil).
+    ///     Pass the profile the report was checked against (the CLI's `--target`).
+    ///   - pictureBudget: the most PNG bytes to embed; files whose pictures don't fit are listed in ``omitted``.
+    package init(for report: CheckReport, settings: AnalysisSettings, target: ColorProfile? = nil,
+                pictureBudget: Int = HTMLVisuals.defaultPictureBudget) {
+        let target = settings.targetProfile(target)
+        self.target = target
+        self.pictureBudget = pictureBudget
+        let files = report.files.filter { $0.analysis != nil && !$0.findings.isEmpty }
+        // Files with the same bytes (and the same color-vision findings) share their pictures.
+        var drawn: [Int] = [], sameAs = [Int](repeating: -1, count: files.count)
+        var firstByContent: [ContentKey: [Int]] = [:]
+        for (i, file) in files.enumerated() {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            let key = ContentKey(data: data, colorVision: file.findings.contains { Self.colorVisionRules.contains($0.ruleID) })
+            if let twin = firstByContent[key]?.first(where: { FileManager.default.contents(atPath: files[$0].path) == data }) {
+                sameAs[i] = twin
+            } else {
+                firstByContent[key, default: []].append(i)
+                sameAs[i] = i
+                drawn.append(i)
+            }
+        }
+        let queued = drawn
+        let made = Locked([Int: [Picture]]())
+        DispatchQueue.concurrentPerform(iterations: queued.count) { k in
+            let file = files[queued[k]]
+            if let list = Self.pictures(for: file, target: target, settings: settings) {
+                made.withLock { $0[queued[k]] = list }
+            }
+        }
+        let lists = made.withLock { $0 }
+        // Spend the budget on the files with the most severe findings first (report order among equals); a picture
+        // already embedded costs nothing again.
+        let order = files.indices.sorted { a, b in
+            let sa = files[a].findings.map(\.severity).max()!, sb = files[b].findings.map(\.severity).max()!
+            return sa != sb ? sa > sb : a < b
+        }
+        var embedded = Set<[UInt8]>(), spent = 0
+        for i in order where sameAs[i] >= 0 {
+            guard let list = lists[sameAs[i]] else { continue }
+            let cost = Set(list.map(\.png)).subtracting(embedded).reduce(0) { $0 + $1.count }
+            guard spent + cost <= pictureBudget else {
+                omitted.append(files[i].path)
+                continue
+            }
+            spent += cost
+            embedded.formUnion(list.map(\.png))
+            pictures[files[i].path] = list
+        }
+        omitted.sort()
+    }
+
+    /// What identifies a file's content, with whether it gets color-vision previews.
+    private struct ContentKey: Hashable {
+        var count: Int, hash: Int, colorVision: Bool
+        init(data: Data, colorVision: Bool) {
+            var hasher = Hasher()
+            hasher.combine(data)
+            count = data.count
+            hash = hasher.finalize()
+            self.colorVision = colorVision
+        }
+    }
+
+    /// Thumbnails are small: spend the time on the smallest files.
+    static let encoding: PNG.EncodingOptions = {
+        var options = PNG.EncodingOptions()
+        options.compressionLevel = 9
+        options.filters = .adaptive
+        return options
+    }()
+
+    /// The pictures of one file, or nil when it can't be read or is too large.
+    static func pictures(for file: CheckReport.FileResult, target: ColorProfile, settings: AnalysisSettings) -> [Picture]? {
+        guard let image = try? ImageFile.read(contentsOf: file.path).withIntegerSamples(),
+              image.width * image.height <= maximumPixels,
+              let shown = try? image.converted(to: target, bitDepth: 8, threads: 1) else { return nil }
+        var list: [Picture] = []
+        func add(_ kind: Picture.Kind, _ caption: String, _ thumbnail: Image, region: PixelRect? = nil) {
+            guard let png = try? PNG.encode(thumbnail, options: encoding) else { return }
+            list.append(Picture(kind: kind, caption: caption, png: png, width: thumbnail.width, height: thumbnail.height, region: region))
+        }
+        let reduced = max(image.width, image.height) > thumbnailSide ? ", reduced" : ""
+        add(.source, "as authored (\(image.profile.name)\(reduced))", image.thumbnail())
+        let shownThumbnail = shown.thumbnail()
+        add(.shown, "on \(target.name) displays (clipped\(reduced))", shownThumbnail)
+        if let mask = try? ImageAnalyzer.analyze(image, target: target, settings: settings, includeClipMask: true, threads: 1).clipMask {
+            let worst = reduced.isEmpty ? "" : "; reduced, each pixel shows the worst it covers"
+            add(.clipMask, "clip mask: blue out of gamut, yellow ΔE00 1–2, orange 2–5, red ≥ 5\(worst)", mask.clipMaskThumbnail())
+        }
+        for region in (file.analysis?.clippingGradients ?? []).prefix(4) {
+            let r = region.bounds
+            add(.gradientSource, "gradient at \(r) as authored", image.cropped(r).thumbnail(), region: r)
+            add(.gradientShown, "gradient at \(r) as shown", shown.cropped(r).thumbnail(), region: r)
+        }
+        if file.findings.contains(where: { colorVisionRules.contains($0.ruleID) }), target.builtIn == .sRGB,
+           image.width * image.height <= maximumSimulatedPixels {
+            for simulation in ColorVisionSimulation.all() {
+                add(.simulation, "on sRGB displays, seen with \(simulation)", simulated(shownThumbnail, simulation))
+            }
+        }
+        return list
+    }
 
     /// An 8-bit sRGB image as seen with a simulated deficiency (simulated in linear sRGB, clipped).
     static func simulated(_ image: Image, _ simulation: ColorVisionSimulation) -> Image {
@@ -66,40 +208,6 @@ package struct HTMLVisuals: Sendable {
         }
         return result
     }
-
-    /// Reads the report's image files and makes their pictures; files that can't be read get none.
-    package init(for report: CheckReport, settings: AnalysisSettings) {
-        let target = settings.targetProfile()
-        for file in report.files where file.analysis != nil {
-            // Any format the check read; pictures are embedded as PNG.
-            guard let image = try? ImageFile.read(contentsOf: file.path).withIntegerSamples(),
-                  image.width * image.height <= HTMLVisuals.maximumPixels else { continue }
-            var list: [Picture] = []
-            if let shown = try? image.converted(to: target, bitDepth: 8), let png = try? PNG.encode(shown) {
-                if let original = try? PNG.encode(image) { list.append(Picture(kind: .source, caption: "as authored (\(image.profile.name))", png: original)) }
-                list.append(Picture(kind: .shown, caption: "on \(target.name) displays (clipped)", png: png))
-                if let mask = try? ImageAnalyzer.analyze(image, target: target, settings: settings, includeClipMask: true).clipMask,
-                   let maskPNG = try? PNG.encode(mask) {
-                    list.append(Picture(kind: .clipMask, caption: "clip mask: blue out of gamut, yellow ΔE00 1–2, orange 2–5, red ≥ 5", png: maskPNG))
-                }
-                if image.width * image.height <= HTMLVisuals.maximumSimulatedPixels, target === ColorProfile.sRGB {
-                    for simulation in ColorVisionSimulation.all() {
-                        if let png = try? PNG.encode(HTMLVisuals.simulated(shown, simulation)) {
-                            list.append(Picture(kind: .simulation, caption: "on sRGB displays, seen with \(simulation)", png: png))
-                        }
-                    }
-                }
-                for region in (file.analysis?.clippingGradients ?? []).prefix(4) {
-                    let r = region.bounds
-                    if let a = try? PNG.encode(image.cropped(r)), let b = try? PNG.encode(shown.cropped(r)) {
-                        list.append(Picture(kind: .gradientSource, caption: "gradient at \(r) as authored", png: a))
-                        list.append(Picture(kind: .gradientShown, caption: "gradient at \(r) as shown", png: b))
-                    }
-                }
-            }
-            pictures[file.path] = list
-        }
-    }
 }
 
 extension Image {
@@ -117,5 +225,89 @@ extension Image {
         var result = self
         result.pixels = (try? PixelBuffer(width: w, height: h, format: pixels.format, bytes: bytes)) ?? pixels
         return result
+    }
+
+    /// A copy at most `side` pixels on its longest side, 8 bits per channel, with the same profile: each pixel is the
+    /// area-weighted mean of the pixels it covers, in the image's own encoding, weighted by alpha so transparent
+    /// pixels don't darken edges. An image that fits is only reduced to 8 bits (rounded).
+    func thumbnail(side: Int = HTMLVisuals.thumbnailSide) -> Image {
+        reduced(side: side, worst: nil)
+    }
+
+    /// A clip mask (8-bit RGBA, see ``ImageAnalyzer/Output/clipMask``) reduced like ``thumbnail(side:)``, except that a
+    /// pixel covering any clipped pixel takes the most severe mask color among them, so no clipped spot disappears.
+    func clipMaskThumbnail(side: Int = HTMLVisuals.thumbnailSide) -> Image {
+        let ranks = PixelPass.clipMaskColors.enumerated().reduce(into: [Int: Int]()) { ranks, color in
+            ranks[Int(color.element[0]) << 16 | Int(color.element[1]) << 8 | Int(color.element[2])] = color.offset + 1
+        }
+        return reduced(side: side) { r, g, b in ranks[r << 16 | g << 8 | b] }
+    }
+
+    /// Area-weighted reduction to 8 bits. `worst` ranks a source pixel's 8-bit color (nil: not ranked); when given, an
+    /// output pixel covering ranked pixels takes the color of the highest-ranked one.
+    private func reduced(side: Int, worst: ((Int, Int, Int) -> Int?)?) -> Image {
+        let longest = max(width, height)
+        let scale = longest > side ? Double(side) / Double(longest) : 1
+        let outWidth = max(1, Int((Double(width) * scale).rounded())), outHeight = max(1, Int((Double(height) * scale).rounded()))
+        let xs = Self.spans(width, outWidth), ys = Self.spans(height, outHeight)
+        let reader = SampleReader(pixels.format)
+        let channels = reader.channels, alpha = pixels.format.hasAlpha ? channels - 1 : nil
+        let colors = alpha ?? channels
+        let maximum = Double(reader.maximum)
+        var out = [UInt8](repeating: 0, count: outWidth * outHeight * channels)
+        var sums = [Double](repeating: 0, count: colors)
+        pixels.withUnsafeBytes { raw in
+            for oy in 0..<outHeight {
+                for ox in 0..<outWidth {
+                    for k in 0..<colors { sums[k] = 0 }
+                    // Σ w, Σ w·a (a = alpha in 0…1), Σ w·a·c per color channel.
+                    var area = 0.0, covered = 0.0, bestRank = 0, best = (0, 0, 0)
+                    for (y, wy) in ys[oy] {
+                        let row = raw.baseAddress! + y * pixels.rowBytes
+                        for (x, wx) in xs[ox] {
+                            let w = wx * wy
+                            let wa = w * (alpha.map { Double(reader.integer(row, x, $0)) / maximum } ?? 1)
+                            for k in 0..<colors { sums[k] += Double(reader.integer(row, x, k)) * wa }
+                            area += w
+                            covered += wa
+                            if let worst, colors == 3 {
+                                let r = reader.integer(row, x, 0) * 255 / reader.maximum, g = reader.integer(row, x, 1) * 255 / reader.maximum
+                                let b = reader.integer(row, x, 2) * 255 / reader.maximum
+                                if let rank = worst(r, g, b), rank > bestRank { bestRank = rank; best = (r, g, b) }
+                            }
+                        }
+                    }
+                    let o = (oy * outWidth + ox) * channels
+                    for k in 0..<colors {
+                        let mean = covered > 0 ? sums[k] / covered : 0
+                        out[o + k] = UInt8(min(255, max(0, (mean / maximum * 255).rounded())))
+                    }
+                    if let alpha { out[o + alpha] = UInt8(min(255, max(0, (covered / area * 255).rounded()))) }
+                    if bestRank > 0 {
+                        out[o] = UInt8(best.0); out[o + 1] = UInt8(best.1); out[o + 2] = UInt8(best.2)
+                        if let alpha { out[o + alpha] = 255 }
+                    }
+                }
+            }
+        }
+        var result = self
+        result.pixels = (try? PixelBuffer(width: outWidth, height: outHeight, format: PixelFormat(pixels.format.layout, .uint8), bytes: out))
+            ?? pixels
+        result.fileBitDepth = 8
+        result.metadata = PNGMetadata()
+        return result
+    }
+
+    /// For each of `count` output pixels along an axis of `length` input pixels, the input pixels it covers and how
+    /// much of each (the weights of one output pixel sum to `length / count`).
+    private static func spans(_ length: Int, _ count: Int) -> [[(Int, Double)]] {
+        let step = Double(length) / Double(count)
+        return (0..<count).map { o in
+            let start = Double(o) * step, end = Double(o + 1) * step
+            return (Int(start)..<min(length, Int(end.rounded(.up)))).compactMap { i in
+                let w = min(end, Double(i + 1)) - max(start, Double(i))
+                return w > 1e-9 ? (i, w) : nil
+            }
+        }
     }
 }
