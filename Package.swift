@@ -57,7 +57,8 @@ let package = Package(
             ]),
         .plugin(
             name: "GamutCheckCommand",
-            capability: .command(intent: .custom(verb: "gamut-check", description: "Check images and asset catalogs for what sRGB displays lose")),
+            capability: .command(
+                intent: .custom(verb: "gamut-check", description: "Check images and asset catalogs for what sRGB displays lose")),
             dependencies: ["gamut-check"]),
         .plugin(name: "GamutCheckBuildPlugin", capability: .buildTool(), dependencies: ["gamut-check"]),
         .testTarget(

@@ -9,25 +9,29 @@ import PackagePlugin
 struct GamutCheckBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
-        return try AuditCommand.commands(catalogs: CatalogFinder.catalogs(under: module.directoryURL), name: target.name,
-                                         tool: context.tool(named: "gamut-check").url, workDirectory: context.pluginWorkDirectoryURL)
+        return try AuditCommand.commands(
+            catalogs: CatalogFinder.catalogs(under: module.directoryURL), name: target.name,
+            tool: context.tool(named: "gamut-check").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension GamutCheckBuildPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let catalogs = Set(target.inputFiles.compactMap { file -> String? in
-            let components = file.url.pathComponents
-            guard let index = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) else { return nil }
-            return NSString.path(withComponents: Array(components[...index]))
-        }).sorted()
-        return try AuditCommand.commands(catalogs: catalogs, name: target.displayName, tool: context.tool(named: "gamut-check").url,
-                                         workDirectory: context.pluginWorkDirectoryURL)
+    extension GamutCheckBuildPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let catalogs = Set(
+                target.inputFiles.compactMap { file -> String? in
+                    let components = file.url.pathComponents
+                    guard let index = components.firstIndex(where: { $0.hasSuffix(".xcassets") }) else { return nil }
+                    return NSString.path(withComponents: Array(components[...index]))
+                }
+            ).sorted()
+            return try AuditCommand.commands(
+                catalogs: catalogs, name: target.displayName, tool: context.tool(named: "gamut-check").url,
+                workDirectory: context.pluginWorkDirectoryURL)
+        }
     }
-}
 #endif
 
 enum AuditCommand {
@@ -44,8 +48,11 @@ enum AuditCommand {
                 for case let url as URL in walker { inputs.append(url) }
             }
         }
-        return [.buildCommand(displayName: "gamut-check: auditing the asset catalogs of \(name)", executable: tool,
-                              arguments: ["check"] + catalogs + ["--format", "xcode", "--stamp", stamp.path],
-                              inputFiles: inputs, outputFiles: [stamp])]
+        return [
+            .buildCommand(
+                displayName: "gamut-check: auditing the asset catalogs of \(name)", executable: tool,
+                arguments: ["check"] + catalogs + ["--format", "xcode", "--stamp", stamp.path],
+                inputFiles: inputs, outputFiles: [stamp])
+        ]
     }
 }

@@ -6,7 +6,8 @@ import GamutKit
 /// `gamut-check check`: what does someone on an sRGB display lose?
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check images (PNG, JPEG, TIFF, WebP, HEIF, AVIF), folders and asset catalogs for colors that clip, collapse or band on the target display.",
+        abstract:
+            "Check images (PNG, JPEG, TIFF, WebP, HEIF, AVIF), folders and asset catalogs for colors that clip, collapse or band on the target display.",
         discussion: """
             Images: color-collapse (error), visible-clipping (warning), gradient-clipping (error), \
             out-of-gamut (info), unreadable (error). Folders are searched recursively for image files (.png, .jpg/.jpeg, .tif/.tiff, .webp, .heic/.heif, \
@@ -27,13 +28,19 @@ struct Check: ParsableCommand {
     @Argument(help: "Image files, folders and .xcassets asset catalogs.")
     var paths: [String] = []
 
-    @Option(help: "The display to check against: srgb, display-p3, adobe-rgb, linear-srgb, linear-display-p3, or an RGB matrix/TRC .icc file (default: the policy's target, sRGB).")
+    @Option(
+        help:
+            "The display to check against: srgb, display-p3, adobe-rgb, linear-srgb, linear-display-p3, or an RGB matrix/TRC .icc file (default: the policy's target, sRGB)."
+    )
     var target: String?
 
     @Option(help: "A policy file (thresholds, severities, target, suppressions); default: each catalog's .gamut-check.json.")
     var config: String?
 
-    @Option(help: "Report format: text, json, sarif, xcode (path:line: warning: …, for an Xcode build phase) or html (one self-contained page with swatches and pictures).")
+    @Option(
+        help:
+            "Report format: text, json, sarif, xcode (path:line: warning: …, for an Xcode build phase) or html (one self-contained page with swatches and pictures)."
+    )
     var format: Format = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
@@ -57,7 +64,8 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("collapse-min-pixels"), help: "Pixels each collapsing color must cover in an image (default 16).")
     var collapseMinimumPixels: Int?
 
-    @Option(name: .customLong("gradient-min-length"), help: "Shortest flattened run, in pixels, reported as a clipping gradient (default 8).")
+    @Option(
+        name: .customLong("gradient-min-length"), help: "Shortest flattened run, in pixels, reported as a clipping gradient (default 8).")
     var gradientMinimumLength: Int?
 
     @Option(name: .customLong("tolerance"), help: "Out-of-gamut tolerance in linear target light (default 0.0001).")
@@ -66,19 +74,35 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("display-depth"), help: "Bits per channel of the target display, 1–8 (default 8).")
     var displayDepth: Int?
 
-    @Flag(help: "Also report advisory rules (missing-high-contrast-variant, image-without-profile, not-checked, …), as the policy key \"advisory\": true does.")
+    @Flag(
+        help:
+            "Also report advisory rules (missing-high-contrast-variant, image-without-profile, not-checked, …), as the policy key \"advisory\": true does."
+    )
     var advisory = false
 
-    @Option(help: ArgumentHelp("Write this (empty) file when the check passes (no finding at or above --fail-on): the output SwiftPM and Xcode build plugins declare, so that the audit reruns only when a catalog changes or the last one failed.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Write this (empty) file when the check passes (no finding at or above --fail-on): the output SwiftPM and Xcode build plugins declare, so that the audit reruns only when a catalog changes or the last one failed.",
+            valueName: "path"))
     var stamp: String?
 
-    @Option(help: "How many images are read and analyzed at once, one core each (default: every core). Memory grows with --jobs, not with the number of files.")
+    @Option(
+        help:
+            "How many images are read and analyzed at once, one core each (default: every core). Memory grows with --jobs, not with the number of files."
+    )
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Check only shard K of N (1 ≤ K ≤ N): the inputs (image files, after expanding folders, and catalogs) sorted by path, every Nth from the Kth. Shards of the same inputs are disjoint and together cover them; run one per CI machine and combine their JSON or SARIF.", valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Check only shard K of N (1 ≤ K ≤ N): the inputs (image files, after expanding folders, and catalogs) sorted by path, every Nth from the Kth. Shards of the same inputs are disjoint and together cover them; run one per CI machine and combine their JSON or SARIF.",
+            valueName: "K/N"))
     var shard: String?
 
-    @Option(name: .customLong("max-pixels"), help: "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels)).")
+    @Option(
+        name: .customLong("max-pixels"),
+        help:
+            "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels))."
+    )
     var maxPixels: Int?
 
     func validate() throws {
@@ -145,12 +169,14 @@ struct Check: ParsableCommand {
         }
         let others = files
 
-        var report = CheckReport(files: [], target: settings.targetProfile(targetProfile).name,
-                                 settings: settings)
+        var report = CheckReport(
+            files: [], target: settings.targetProfile(targetProfile).name,
+            settings: settings)
         if !others.isEmpty {
             let checked = try ProgressBar.showing { progress throws(GamutError) in
-                try AssetChecker.check(files: files, target: targetProfile, settings: settings, decoding: decoding,
-                                       clipMaskDirectory: clipMask, jobs: jobs, progress: progress)
+                try AssetChecker.check(
+                    files: files, target: targetProfile, settings: settings, decoding: decoding,
+                    clipMaskDirectory: clipMask, jobs: jobs, progress: progress)
             }
             var pngPolicy = policy ?? GamutPolicy()
             if advisory { pngPolicy.showsAdvisory = true }
@@ -160,8 +186,9 @@ struct Check: ParsableCommand {
         }
         if !catalogs.isEmpty {
             let audit = try ProgressBar.showing { progress throws(GamutError) in
-                try CatalogAuditor.audit(catalogs, policy: policy, target: targetProfile, adjust: applyOptions,
-                                         showAdvisory: advisory ? true : nil, decoding: decoding, progress: progress)
+                try CatalogAuditor.audit(
+                    catalogs, policy: policy, target: targetProfile, adjust: applyOptions,
+                    showAdvisory: advisory ? true : nil, decoding: decoding, progress: progress)
             }
             report.files += audit.report.files
             report.notShown.merge(audit.report.notShown, uniquingKeysWith: +)
@@ -174,15 +201,17 @@ struct Check: ParsableCommand {
         let text: String
         switch format {
         case .text:
-            let colors = output == nil && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+            let colors =
+                output == nil && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
             text = TextRenderer(colors: colors).render(report)
         case .json: text = JSONRenderer.render(report, toolVersion: GamutCheck.version)
         case .sarif: text = SARIFRenderer.render(report, toolVersion: GamutCheck.version)
         case .xcode: text = XcodeRenderer.render(report)
         case .html:
             // The pictures show the display the report was checked against: --target, else the policy's.
-            let visuals = HTMLVisuals(for: report, settings: report.settings,
-                                      target: report.settings.targetProfile(targetProfile))
+            let visuals = HTMLVisuals(
+                for: report, settings: report.settings,
+                target: report.settings.targetProfile(targetProfile))
             text = HTMLRenderer.render(report, toolVersion: GamutCheck.version, visuals: visuals)
         }
         if let output {
@@ -195,11 +224,12 @@ struct Check: ParsableCommand {
         let refusals = report.files.compactMap { $0.refusal }
         for error in refusals { printError("gamut-check: \(error)") }
         if !outputErrors.isEmpty || !refusals.isEmpty { throw ExitCode.usageOrInputError }
-        let threshold: Severity? = switch failOn {
-        case .error: .error
-        case .warning: .warning
-        case .never: nil
-        }
+        let threshold: Severity? =
+            switch failOn {
+            case .error: .error
+            case .warning: .warning
+            case .never: nil
+            }
         if let threshold, report.hasFindings(atLeast: threshold) { throw ExitCode.findings }
         if let stamp { try CheckReport.write("", to: stamp) }
     }

@@ -53,7 +53,11 @@ struct Convert: ParsableCommand {
     @Flag(name: .customLong("in-place"), help: "Replace each input with its conversion.")
     var inPlace = false
 
-    @Option(name: .customLong("to"), help: "Target profile: srgb, display-p3, adobe-rgb, linear-srgb, linear-display-p3, gray-gamma-22, gray-srgb, or a path to an .icc file.")
+    @Option(
+        name: .customLong("to"),
+        help:
+            "Target profile: srgb, display-p3, adobe-rgb, linear-srgb, linear-display-p3, gray-gamma-22, gray-srgb, or a path to an .icc file."
+    )
     var target: String
 
     @Option(help: "Output bits per channel: 8 or 16 (default: the input's).")
@@ -62,9 +66,11 @@ struct Convert: ParsableCommand {
     @Option(help: "Rendering intent: \(RenderingIntent.allCases.map(\.rawValue).joined(separator: ", ")).")
     var intent: RenderingIntent = .relativeColorimetric
 
-    @Option(name: .customLong("gamut-map"), help: ArgumentHelp(
-        "Out-of-gamut handling: clip (as displays do), css (CSS Color 4: lower OKLCh chroma), preserve-separation (css, keeping the image's collapsing colors apart).",
-        valueName: "clip|css|preserve-separation"))
+    @Option(
+        name: .customLong("gamut-map"),
+        help: ArgumentHelp(
+            "Out-of-gamut handling: clip (as displays do), css (CSS Color 4: lower OKLCh chroma), preserve-separation (css, keeping the image's collapsing colors apart).",
+            valueName: "clip|css|preserve-separation"))
     var gamutMapping: GamutMapping = .clip
 
     @Option(help: "ΔE00 that preserve-separation keeps between colors that collapse.")
@@ -73,14 +79,18 @@ struct Convert: ParsableCommand {
     @Flag(name: .customLong("black-point-compensation"), help: "Use black-point compensation.")
     var blackPointCompensation = false
 
-    @Option(help: ArgumentHelp("Output format (default: from the output's extension; PNG for others). With --output-dir the outputs get its extension.",
-                               valueName: OutputFormat.allCases.map(\.rawValue).joined(separator: "|")))
+    @Option(
+        help: ArgumentHelp(
+            "Output format (default: from the output's extension; PNG for others). With --output-dir the outputs get its extension.",
+            valueName: OutputFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: OutputFormat?
 
     @Option(help: "JPEG quality, 1–100.")
     var quality: Int = JPEG.EncodingOptions().quality
 
-    @Option(name: .customLong("tiff-compression"), help: "TIFF compression: \(TIFF.Compression.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        name: .customLong("tiff-compression"),
+        help: "TIFF compression: \(TIFF.Compression.allCases.map(\.rawValue).joined(separator: ", ")).")
     var tiffCompression: TIFF.Compression = TIFF.EncodingOptions().compression
 
     @Option(help: "zlib compression level for the output, 0–9.")
@@ -89,7 +99,11 @@ struct Convert: ParsableCommand {
     @Option(help: "PNG row filters the encoder may use: \(PNG.Filters.allCases.map(\.rawValue).joined(separator: ", ")).")
     var filters: PNG.Filters = PNG.EncodingOptions().filters
 
-    @Option(name: .customLong("max-pixels"), help: "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels)).")
+    @Option(
+        name: .customLong("max-pixels"),
+        help:
+            "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels))."
+    )
     var maxPixels: Int?
 
     func validate() throws {
@@ -128,8 +142,9 @@ struct Convert: ParsableCommand {
                 if !inPlace && inputPaths.contains(Self.canonical(destination)) {
                     throw GamutError(.invalidArgument, "refusing to overwrite the input (use --in-place)", path: destination)
                 }
-                var settings = PNGConversion.Settings(profile: profile, bitDepth: depth, intent: intent,
-                                                      blackPointCompensation: blackPointCompensation, encoding: options)
+                var settings = PNGConversion.Settings(
+                    profile: profile, bitDepth: depth, intent: intent,
+                    blackPointCompensation: blackPointCompensation, encoding: options)
                 if let maxPixels { settings.decoding.maximumPixels = maxPixels }
                 settings.format = format?.format
                 settings.jpeg.quality = quality
@@ -137,7 +152,9 @@ struct Convert: ParsableCommand {
                 settings.gamutMapping = gamutMapping
                 settings.separation = separation
                 let summary = try PNGConversion.convert(file: input, to: destination, settings: settings)
-                print("\(input): \(summary.sourceProfile), \(summary.sourceBitDepth)-bit → \(destination): \(profile.name), \(summary.destinationBitDepth)-bit")
+                print(
+                    "\(input): \(summary.sourceProfile), \(summary.sourceBitDepth)-bit → \(destination): \(profile.name), \(summary.destinationBitDepth)-bit"
+                )
                 for warning in summary.warnings { printError("gamut-check: \(input): warning: \(warning)") }
             } catch {
                 failures += 1

@@ -19,8 +19,11 @@ struct Fix: ParsableCommand {
     @Flag(help: "Apply the changes (default: print them).")
     var write = false
 
-    @Option(name: .customLong("gamut-map"), help: ArgumentHelp("How sRGB values are made: clip, css, preserve-separation.",
-                                                                valueName: "clip|css|preserve-separation"))
+    @Option(
+        name: .customLong("gamut-map"),
+        help: ArgumentHelp(
+            "How sRGB values are made: clip, css, preserve-separation.",
+            valueName: "clip|css|preserve-separation"))
     var gamutMapping: GamutMapping = .preserveSeparation
 
     @Option(help: "ΔE00 collapsing colors keep (default: the policy's collapseShown + 1, at least 2).")
@@ -45,7 +48,9 @@ struct Fix: ParsableCommand {
         }
         print(fix.diff, terminator: "")
         for v in fix.variants {
-            print("\(v.asset) (\(v.appearance)): \(v.source) → sRGB \(v.written)" + (v.deltaE > 0 ? String(format: ", ΔE00 %.2f", v.deltaE) : ""))
+            print(
+                "\(v.asset) (\(v.appearance)): \(v.source) → sRGB \(v.written)"
+                    + (v.deltaE > 0 ? String(format: ", ΔE00 %.2f", v.deltaE) : ""))
         }
         if write {
             try fix.apply()

@@ -19,7 +19,9 @@ struct Merge: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the merged report to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(name: .customLong("fail-on"), help: "Exit 1 when the merged report has a finding at or above this severity: error, warning or never.")
+    @Option(
+        name: .customLong("fail-on"),
+        help: "Exit 1 when the merged report has a finding at or above this severity: error, warning or never.")
     var failOn: Check.FailOn = .never
 
     func validate() throws {
@@ -29,22 +31,26 @@ struct Merge: ParsableCommand {
     func run() throws {
         let documents = try reports.map { path -> [String: Any] in
             guard let data = FileManager.default.contents(atPath: path),
-                  let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else {
                 throw GamutError(.io, "not a JSON or SARIF report", path: path)
             }
             return root
         }
         let isSARIF = documents.map { $0["runs"] != nil }
-        guard Set(isSARIF).count == 1 else { throw GamutError(.invalidArgument, "the reports mix JSON and SARIF; merge one kind at a time") }
+        guard Set(isSARIF).count == 1 else {
+            throw GamutError(.invalidArgument, "the reports mix JSON and SARIF; merge one kind at a time")
+        }
         let (merged, severities) = isSARIF[0] ? try Self.mergeSARIF(documents) : try Self.mergeJSON(documents)
         let data = try JSONSerialization.data(withJSONObject: merged, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         let text = String(decoding: data, as: UTF8.self) + "\n"
         if let output { try CheckReport.write(text, to: output) } else { print(text, terminator: "") }
-        let threshold: Severity? = switch failOn {
-        case .error: .error
-        case .warning: .warning
-        case .never: nil
-        }
+        let threshold: Severity? =
+            switch failOn {
+            case .error: .error
+            case .warning: .warning
+            case .never: nil
+            }
         if let threshold, severities.contains(where: { $0 >= threshold }) { throw ExitCode.findings }
     }
 
@@ -52,19 +58,28 @@ struct Merge: ParsableCommand {
     static func mergeJSON(_ documents: [[String: Any]]) throws -> ([String: Any], [Severity]) {
         var merged = documents[0]
         for (key, what) in [("schemaVersion", "schema versions"), ("target", "targets"), ("settings", "settings")] {
-            let values = Set(documents.map { document in
-                (try? JSONSerialization.data(withJSONObject: [key: document[key] ?? NSNull()], options: [.sortedKeys])) ?? Data()
-            })
-            guard values.count == 1 else { throw GamutError(.invalidArgument, "the reports have different \(what); merge runs of one configuration") }
+            let values = Set(
+                documents.map { document in
+                    (try? JSONSerialization.data(withJSONObject: [key: document[key] ?? NSNull()], options: [.sortedKeys])) ?? Data()
+                })
+            guard values.count == 1 else {
+                throw GamutError(.invalidArgument, "the reports have different \(what); merge runs of one configuration")
+            }
         }
         let files = documents.flatMap { $0["files"] as? [[String: Any]] ?? [] }
-        let severities = files.flatMap { ($0["findings"] as? [[String: Any]] ?? []).compactMap { ($0["severity"] as? String).flatMap(Severity.init) } }
+        let severities = files.flatMap {
+            ($0["findings"] as? [[String: Any]] ?? []).compactMap { ($0["severity"] as? String).flatMap(Severity.init) }
+        }
         var notShown: [String: Int] = [:]
         for document in documents {
-            for (rule, count) in (document["summary"] as? [String: Any])?["notShown"] as? [String: Int] ?? [:] { notShown[rule, default: 0] += count }
+            for (rule, count) in (document["summary"] as? [String: Any])?["notShown"] as? [String: Int] ?? [:] {
+                notShown[rule, default: 0] += count
+            }
         }
-        var summary: [String: Any] = ["files": files.count, "error": severities.filter { $0 == .error }.count,
-                                      "warning": severities.filter { $0 == .warning }.count, "info": severities.filter { $0 == .info }.count]
+        var summary: [String: Any] = [
+            "files": files.count, "error": severities.filter { $0 == .error }.count,
+            "warning": severities.filter { $0 == .warning }.count, "info": severities.filter { $0 == .info }.count,
+        ]
         if !notShown.isEmpty { summary["notShown"] = notShown }
         merged["files"] = files
         merged["summary"] = summary

@@ -16,7 +16,10 @@ struct ProfileCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show what a profile says about itself.")
 
-        @Argument(help: "A built-in name (\(ColorProfile.BuiltIn.allCases.map(\.rawValue).joined(separator: ", "))), a path to an .icc file, or an image (PNG, JPEG, TIFF, WebP, HEIF, AVIF) whose profile to show.")
+        @Argument(
+            help:
+                "A built-in name (\(ColorProfile.BuiltIn.allCases.map(\.rawValue).joined(separator: ", "))), a path to an .icc file, or an image (PNG, JPEG, TIFF, WebP, HEIF, AVIF) whose profile to show."
+        )
         var profile: String
 
         @Option(help: "Output format: text or json.")
@@ -58,7 +61,9 @@ struct ProfileCommand: ParsableCommand {
 
         func validate() throws {
             guard ColorProfile.BuiltIn(rawValue: name.lowercased()) != nil else {
-                throw ValidationError("'\(name)' is not a built-in profile; choose one of \(ColorProfile.BuiltIn.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw ValidationError(
+                    "'\(name)' is not a built-in profile; choose one of \(ColorProfile.BuiltIn.allCases.map(\.rawValue).joined(separator: ", "))."
+                )
             }
         }
 
@@ -76,7 +81,8 @@ enum ProfileText {
         func xyz(_ v: XYZ) -> String { String(format: "X %.4f Y %.4f Z %.4f", v.x, v.y, v.z) }
         func curve(_ kind: ToneCurveKind) -> String {
             switch kind {
-            case .parametric(let type, let p): "parametric type \(type) [" + p.map { String(format: "%.5g", $0) }.joined(separator: ", ") + "]"
+            case .parametric(let type, let p):
+                "parametric type \(type) [" + p.map { String(format: "%.5g", $0) }.joined(separator: ", ") + "]"
             case .sampled(let n): "sampled, \(n) entries"
             }
         }
@@ -92,9 +98,13 @@ enum ProfileText {
         }
         let curves = info.toneCurves.map(curve)
         if let first = curves.first {
-            lines.append("  tone curves:  " + (Set(curves).count == 1 ? "\(first)" + (curves.count > 1 ? " (all channels)" : "") : curves.joined(separator: "; ")))
+            lines.append(
+                "  tone curves:  "
+                    + (Set(curves).count == 1 ? "\(first)" + (curves.count > 1 ? " (all channels)" : "") : curves.joined(separator: "; ")))
         }
-        lines.append("  matrix/TRC:   \(info.isMatrixShaper ? "yes" : "no")\(info.hasLookupTables ? " (has lookup tables, which take precedence)" : "")")
+        lines.append(
+            "  matrix/TRC:   \(info.isMatrixShaper ? "yes" : "no")\(info.hasLookupTables ? " (has lookup tables, which take precedence)" : "")"
+        )
         lines.append("  profile ID:   \(info.profileID)")
         lines.append("  created:      \(info.created)")
         lines.append("  size:         \(info.size) bytes")

@@ -29,8 +29,9 @@ enum CLI {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                         stderr: String(decoding: stderr, as: UTF8.self))
+        return CLIResult(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// The peak resident memory, in bytes, of one run of `gamut-check` with `arguments` (output discarded).
@@ -53,7 +54,9 @@ enum CLI {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let bytes = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard process.terminationStatus == 0,
+            let bytes = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             throw CocoaError(.executableLoad)
         }
         return bytes
@@ -65,6 +68,7 @@ enum CLI {
         return path
     }
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let example = repositoryRoot.appendingPathComponent("Examples/p3-assets.png").path
 }

@@ -10,7 +10,8 @@ struct CatalogCommandTests {
     func text() throws {
         let result = try CLI.run([Self.demo])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("Broken.colorset/Contents.json\n  error   catalog-syntax [line 6]: invalid JSON at line 6, column 40"))
+        #expect(
+            result.stdout.contains("Broken.colorset/Contents.json\n  error   catalog-syntax [line 6]: invalid JSON at line 6, column 40"))
         #expect(result.stdout.contains("warning ambiguous-component [line 10, colors[0].color.components.red]"))
         #expect(result.stdout.contains("Hero.imageset/hero.png\n  error   color-collapse"))
         #expect(result.stdout.range(of: #"\d+ files checked against sRGB IEC61966-2.1: \d+ errors"#, options: .regularExpression) != nil)
@@ -24,7 +25,8 @@ struct CatalogCommandTests {
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count > 30)
         for line in lines {
-            #expect(line.range(of: #"^/.+:\d+: (error|warning|note): .+ \[[a-z0-9-]+\] Fix: "#, options: .regularExpression) != nil, "\(line)")
+            #expect(
+                line.range(of: #"^/.+:\d+: (error|warning|note): .+ \[[a-z0-9-]+\] Fix: "#, options: .regularExpression) != nil, "\(line)")
         }
         #expect(lines.contains { $0.contains("/Examples/Demo.xcassets/Mixed.colorset/Contents.json:10: warning: red is \"1\"") })
     }
@@ -81,11 +83,14 @@ struct CatalogCommandTests {
         // The WebP named .png is read by its content and reported once, at info.
         #expect(lines.suffix(2).first == "27 files checked against sRGB IEC61966-2.1: 1 error, 1 warning, 1 info (3 files with findings)")
         #expect(quiet.stdout.contains("info    file-format-mismatch") && quiet.stdout.contains("sticker.png is a WebP image named .png"))
-        #expect(lines.last == "Not shown: 10 advisory findings (missing-high-contrast-variant 4, image-without-profile 3, not-checked 3); "
+        #expect(
+            lines.last == "Not shown: 10 advisory findings (missing-high-contrast-variant 4, image-without-profile 3, not-checked 3); "
                 + "--advisory or \"advisory\": true in the policy shows them")
         let json = try CLI.run([shop, "--format", "json", "--fail-on", "never"])
-        let summary = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
-        #expect(summary["notShown"] as? [String: Int] == ["missing-high-contrast-variant": 4, "not-checked": 3, "image-without-profile": 3])
+        let summary = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        #expect(
+            summary["notShown"] as? [String: Int] == ["missing-high-contrast-variant": 4, "not-checked": 3, "image-without-profile": 3])
 
         let shown = try CLI.run([shop, "--advisory", "--fail-on", "warning"])
         #expect(shown.status == 1 && !shown.stdout.contains("Not shown"))

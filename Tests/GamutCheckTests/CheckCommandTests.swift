@@ -47,7 +47,8 @@ struct CheckCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1)
         let files = try #require(json["files"] as? [[String: Any]])
-        #expect(files.compactMap { $0["path"] as? String } == [folder + "/broken.png", folder + "/nested/plain.png", folder + "/p3-assets.png"])
+        #expect(
+            files.compactMap { $0["path"] as? String } == [folder + "/broken.png", folder + "/nested/plain.png", folder + "/p3-assets.png"])
         let broken = try #require((files[0]["findings"] as? [[String: Any]])?.first)
         #expect(broken["ruleId"] as? String == "unreadable" && broken["severity"] as? String == "error")
         #expect(files[0]["analysis"] == nil || files[0]["analysis"] is NSNull)
@@ -72,15 +73,18 @@ struct CheckCommandTests {
             #expect((entry["help"] as? [String: Any])?["text"] as? String == rule.rationale + " Fix: " + rule.fixHint)
         }
         // The color rules give the HIG's reason; the file-integrity ones (unreadable, catalog syntax, paths) their own.
-        let higRules = [Rules.colorCollapse, Rules.visibleClipping, Rules.gradientClipping, Rules.outOfGamut, Rules.colorNeedsSRGBVariant,
-                        Rules.imageNeedsSRGBVariant, Rules.missingDarkVariant, Rules.missingHighContrastVariant, Rules.darkSameAsLight,
-                        Rules.systemColorDuplicate, Rules.p3Image8Bit, Rules.imageWithoutProfile, Rules.wideProfileFitsSRGB,
-                        Rules.unresolvedSystemColor]
+        let higRules = [
+            Rules.colorCollapse, Rules.visibleClipping, Rules.gradientClipping, Rules.outOfGamut, Rules.colorNeedsSRGBVariant,
+            Rules.imageNeedsSRGBVariant, Rules.missingDarkVariant, Rules.missingHighContrastVariant, Rules.darkSameAsLight,
+            Rules.systemColorDuplicate, Rules.p3Image8Bit, Rules.imageWithoutProfile, Rules.wideProfileFitsSRGB,
+            Rules.unresolvedSystemColor,
+        ]
         #expect(higRules.allSatisfy { $0.rationale.contains("HIG") })
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 3)
         #expect(results.compactMap { $0["level"] as? String }.sorted() == ["error", "error", "warning"])
-        let uri = ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let uri =
+            ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
             .flatMap { $0["artifactLocation"] as? [String: Any] }?["uri"] as? String
         #expect(uri == CLI.example)
     }
@@ -88,7 +92,9 @@ struct CheckCommandTests {
     @Test("--output writes the report to a file; --clip-mask writes masks")
     func outputs() throws {
         let directory = CLI.temporaryDirectory()
-        let result = try CLI.run(["check", CLI.example, "--output", directory + "/report.txt", "--clip-mask", directory, "--fail-on", "never"])
+        let result = try CLI.run([
+            "check", CLI.example, "--output", directory + "/report.txt", "--clip-mask", directory, "--fail-on", "never",
+        ])
         #expect(result.status == 0 && result.stdout.isEmpty)
         let report = try String(contentsOfFile: directory + "/report.txt", encoding: .utf8)
         #expect(report.contains("color-collapse") && report.contains("clip mask: "))
@@ -106,14 +112,19 @@ struct CheckCommandTests {
         #expect(!result.stdout.contains("color-collapse") && !result.stdout.contains("gradient-clipping"))
         // The gradient alone still fails the build: a gradient that visibly clips is an error.
         let gradientOnly = try CLI.run(["check", CLI.example, "--collapse-source", "10", "--fail-on", "error"])
-        #expect(gradientOnly.status == 1 && !gradientOnly.stdout.contains("color-collapse") && gradientOnly.stdout.contains("error   gradient-clipping"))
+        #expect(
+            gradientOnly.status == 1 && !gradientOnly.stdout.contains("color-collapse")
+                && gradientOnly.stdout.contains("error   gradient-clipping"))
     }
 
-    @Test("Usage errors exit 2", arguments: [
-        ["check"], ["check", "x.png", "--format", "xml"], ["check", "x.png", "--clip-mask", "/nonexistent"],
-        ["check", "x.png", "--fail-on", "sometimes"], ["check", "x.png", "--display-depth", "0"], ["check", "x.png", "--display-depth", "10"],
-        ["check", "x.png", "--target", "gray-gamma-22"],
-    ])
+    @Test(
+        "Usage errors exit 2",
+        arguments: [
+            ["check"], ["check", "x.png", "--format", "xml"], ["check", "x.png", "--clip-mask", "/nonexistent"],
+            ["check", "x.png", "--fail-on", "sometimes"], ["check", "x.png", "--display-depth", "0"],
+            ["check", "x.png", "--display-depth", "10"],
+            ["check", "x.png", "--target", "gray-gamma-22"],
+        ])
     func usage(arguments: [String]) throws {
         let result = try CLI.run(arguments)
         #expect(result.status == 2)
@@ -142,7 +153,8 @@ struct CheckCommandTests {
             return be32(UInt32(data.count)) + body + be32(~crc)
         }
         // Claims 16384 × 16384 16-bit RGBA: over the default pixel budget, and 2 GiB once decoded.
-        let bomb: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be32(16_384) + be32(16_384) + [16, 6, 0, 0, 0])
+        let bomb: [UInt8] =
+            [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be32(16_384) + be32(16_384) + [16, 6, 0, 0, 0])
             + chunk("IDAT", [0x78, 0x9C, 3, 0, 0, 0, 0, 1]) + chunk("IEND", [])
         for i in 0..<4 { try Data(bomb).write(to: URL(fileURLWithPath: folder + "/bomb\(i).png")) }
         // Four at once: each refused from its header by the pixel budget, exit 2, the size and the option named.

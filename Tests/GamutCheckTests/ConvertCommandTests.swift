@@ -28,8 +28,10 @@ struct ConvertCommandTests {
         try FileManager.default.copyItem(atPath: CLI.example, toPath: inputs + "/a.png")
         try Data([137, 80, 78, 71, 1, 2, 3]).write(to: URL(fileURLWithPath: inputs + "/broken.png"))
         try FileManager.default.copyItem(atPath: CLI.example, toPath: inputs + "/c.png")
-        let result = try CLI.run(["convert", inputs + "/a.png", inputs + "/broken.png", inputs + "/c.png",
-                                  "--to", "display-p3", "--depth", "8", "--output-dir", directory])
+        let result = try CLI.run([
+            "convert", inputs + "/a.png", inputs + "/broken.png", inputs + "/c.png",
+            "--to", "display-p3", "--depth", "8", "--output-dir", directory,
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("broken.png"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["a.png", "c.png"])
@@ -55,23 +57,27 @@ struct ConvertCommandTests {
     func profileFile() throws {
         let directory = CLI.temporaryDirectory()
         try ColorProfile.adobeRGB.write(to: directory + "/adobe.icc")
-        let result = try CLI.run(["convert", CLI.example, "--to", directory + "/adobe.icc", "--intent", "perceptual", "-o", directory + "/o.png"])
+        let result = try CLI.run([
+            "convert", CLI.example, "--to", directory + "/adobe.icc", "--intent", "perceptual", "-o", directory + "/o.png",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let output = try PNG.read(contentsOf: directory + "/o.png")
         #expect(output.profile.data == ColorProfile.adobeRGB.data)
         #expect(!PNGChunks.types(directory + "/o.png").contains("cICP"))
     }
 
-    @Test("Usage and input errors exit 2 with a message", arguments: [
-        ["convert", "x.png"],
-        ["convert", "x.png", "--to", "srgb"],
-        ["convert", "x.png", "--to", "srgb", "-o", "a.png", "--in-place"],
-        ["convert", "a.png", "b.png", "--to", "srgb", "-o", "c.png"],
-        ["convert", "x.png", "--to", "srgb", "--depth", "12", "-o", "y.png"],
-        ["convert", "x.png", "--to", "no-such-profile", "-o", "y.png"],
-        ["convert", "x.png", "--to", "srgb", "--intent", "vivid", "-o", "y.png"],
-        ["convert"],
-    ])
+    @Test(
+        "Usage and input errors exit 2 with a message",
+        arguments: [
+            ["convert", "x.png"],
+            ["convert", "x.png", "--to", "srgb"],
+            ["convert", "x.png", "--to", "srgb", "-o", "a.png", "--in-place"],
+            ["convert", "a.png", "b.png", "--to", "srgb", "-o", "c.png"],
+            ["convert", "x.png", "--to", "srgb", "--depth", "12", "-o", "y.png"],
+            ["convert", "x.png", "--to", "no-such-profile", "-o", "y.png"],
+            ["convert", "x.png", "--to", "srgb", "--intent", "vivid", "-o", "y.png"],
+            ["convert"],
+        ])
     func usageErrors(arguments: [String]) throws {
         let result = try CLI.run(arguments, in: CLI.temporaryDirectory())
         #expect(result.status == 2)

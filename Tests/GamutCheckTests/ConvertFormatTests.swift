@@ -22,11 +22,14 @@ struct ConvertFormatTests {
         #expect(decodedTIFF.pixels == (try PNG.read(contentsOf: CLI.example).converted(to: .sRGB)).pixels)
 
         let back = try CLI.run(["convert", directory + "/out.jpg", "--to", "display-p3", "--depth", "16", "-o", directory + "/p3.tiff"])
-        #expect(back.status == 0 && back.stdout.contains("sRGB IEC61966-2.1, 8-bit → \(directory)/p3.tiff: Display P3, 16-bit"), "\(back.stderr)")
+        #expect(
+            back.status == 0 && back.stdout.contains("sRGB IEC61966-2.1, 8-bit → \(directory)/p3.tiff: Display P3, 16-bit"),
+            "\(back.stderr)")
         #expect(try TIFF.read(contentsOf: directory + "/p3.tiff").profile.name == "Display P3")
     }
 
-    @Test("--format jpeg with --output-dir names the outputs .jpg; --format wins over the extension; bad --quality is a usage error (exit 2)")
+    @Test(
+        "--format jpeg with --output-dir names the outputs .jpg; --format wins over the extension; bad --quality is a usage error (exit 2)")
     func format() throws {
         let directory = CLI.temporaryDirectory()
         let result = try CLI.run(["convert", CLI.example, "--to", "srgb", "--format", "jpeg", "--output-dir", directory])
@@ -45,8 +48,11 @@ struct ConvertFormatTests {
         _ = try CLI.run(["convert", CLI.example, "--to", "display-p3", "--format", "tiff", "-o", directory + "/p3.tif"])
         _ = try CLI.run(["convert", CLI.example, "--to", "display-p3", "-o", directory + "/p3.jpg"])
         let check = try CLI.run(["check", directory])
-        #expect(check.stdout.contains("p3.tif") && check.stdout.contains("p3.jpg") && !check.stdout.contains("unreadable"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("p3.tif") && check.stdout.contains("p3.jpg") && !check.stdout.contains("unreadable"), "\(check.stdout)")
         let shown = try CLI.run(["profile", "show", directory + "/p3.jpg"])
-        #expect(shown.status == 0 && shown.stdout.hasPrefix("Display P3\n") && shown.stdout.contains("source:       \(directory)/p3.jpg, iccp"), "\(shown.stdout)")
+        #expect(
+            shown.status == 0 && shown.stdout.hasPrefix("Display P3\n") && shown.stdout.contains("source:       \(directory)/p3.jpg, iccp"),
+            "\(shown.stdout)")
     }
 }

@@ -38,8 +38,10 @@ struct HTMLReportTests {
         try colorset("Stop", "0.784 0.353 0.235")
         try colorset("Proceed", "0.431 0.549 0.235")
         try Data(#"{"info":{"author":"xcode","version":1}}"#.utf8).write(to: URL(fileURLWithPath: catalog + "/Contents.json"))
-        try Data(#"{"contrast":[{"foreground":"Text","background":"Surface"}],"distinct":[{"name":"status","colors":["Stop","Proceed"]}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: catalog + "/.gamut-check.json"))
+        try Data(
+            #"{"contrast":[{"foreground":"Text","background":"Surface"}],"distinct":[{"name":"status","colors":["Stop","Proceed"]}]}"#.utf8
+        )
+        .write(to: URL(fileURLWithPath: catalog + "/.gamut-check.json"))
         let result = try CLI.run(["check", catalog, CLI.example, "--format", "html", "-o", folder + "/report.html", "--fail-on", "never"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try CLI.run(["check", catalog, CLI.example, "--format", "json", "--fail-on", "never"])
@@ -77,8 +79,9 @@ struct HTMLReportTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test("Rendered in headless Chromium: the DOM has every finding, and the screenshot shows the swatches' colors and the images",
-          .enabled(if: browser != nil || browserRequired))
+    @Test(
+        "Rendered in headless Chromium: the DOM has every finding, and the screenshot shows the swatches' colors and the images",
+        .enabled(if: browser != nil || browserRequired))
     func rendered() throws {
         try #require(Self.browser != nil, "GAMUTKIT_REQUIRE_BROWSER=1 but no chromium found (scripts/install-dependencies.sh installs it)")
         let (folder, html, findings) = try Self.report()
@@ -96,7 +99,9 @@ struct HTMLReportTests {
         func count(_ rgb: [Int]) -> Int {
             var n = 0
             for y in 0..<image.height {
-                for x in 0..<image.width where (0..<3).allSatisfy({ abs(image.pixels.integer(x: x, y: y, channel: $0) - rgb[$0]) <= 1 }) { n += 1 }
+                for x in 0..<image.width where (0..<3).allSatisfy({ abs(image.pixels.integer(x: x, y: y, channel: $0) - rgb[$0]) <= 1 }) {
+                    n += 1
+                }
             }
             return n
         }
@@ -112,8 +117,9 @@ struct HTMLReportTests {
         #expect(count([0, 255, 0]) > 2000)
     }
 
-    @Test("Captions never break inside a token: in a 360 px window every token is on one line, and no text outside tokens can break",
-          .enabled(if: browser != nil || browserRequired))
+    @Test(
+        "Captions never break inside a token: in a 360 px window every token is on one line, and no text outside tokens can break",
+        .enabled(if: browser != nil || browserRequired))
     func tokensStayWhole() throws {
         try #require(Self.browser != nil, "GAMUTKIT_REQUIRE_BROWSER=1 but no chromium found (scripts/install-dependencies.sh installs it)")
         let (folder, html, _) = try Self.report()
@@ -145,10 +151,12 @@ struct HTMLReportTests {
             document.body.appendChild(out);
             </script>
             """
-        try Data(html.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: URL(fileURLWithPath: folder + "/probe.html"))
+        try Data(html.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(
+            to: URL(fileURLWithPath: folder + "/probe.html"))
         let dom = try Self.run(["--window-size=360,2000", "--dump-dom", "file://" + folder + "/probe.html"])
         #expect(dom.status == 0)
-        let start = try #require(dom.output.range(of: "<pre id=\"probe\">")), end = try #require(dom.output.range(of: "</pre>", range: start.upperBound..<dom.output.endIndex))
+        let start = try #require(dom.output.range(of: "<pre id=\"probe\">")),
+            end = try #require(dom.output.range(of: "</pre>", range: start.upperBound..<dom.output.endIndex))
         let json = String(dom.output[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -157,8 +165,10 @@ struct HTMLReportTests {
         #expect((result["loose"] as? [String]) == [], "text outside tokens that could break")
         #expect((result["wrapped"] as? Int ?? 0) > 3, "messages wrap at 360 px")
         // The tokens the issue names are whole: a ΔE00 value, a number with its unit, a P3 color, a rule id.
-        for token in [#"<span class="t">ΔE00 2.39</span>"#, #"<span class="t">(16384 px)</span>"#,
-                      #"<span class="t">color(display-p3 0.250 1.000 0.100)</span>"#, "<code>gradient-clipping</code>"] {
+        for token in [
+            #"<span class="t">ΔE00 2.39</span>"#, #"<span class="t">(16384 px)</span>"#,
+            #"<span class="t">color(display-p3 0.250 1.000 0.100)</span>"#, "<code>gradient-clipping</code>",
+        ] {
             #expect(html.contains(token), "\(token)")
         }
     }
@@ -199,7 +209,9 @@ struct HTMLReportTests {
         #expect(onSRGB.profile.name == ColorProfile.sRGB.name && codes(onSRGB) == codes(srgb))
         // The worst pixel's shown color: Adobe RGB codes, drawn as CSS a98-rgb (a hex color would be read as sRGB).
         let chip = try #require(adobeHTML.range(of: #"background: color\(a98-rgb [0-9. ]+\)"#, options: .regularExpression))
-        let values = adobeHTML[chip].dropFirst("background: color(a98-rgb ".count).dropLast().split(separator: " ").map { Int((Double($0)! * 255).rounded()) }
+        let values = adobeHTML[chip].dropFirst("background: color(a98-rgb ".count).dropLast().split(separator: " ").map {
+            Int((Double($0)! * 255).rounded())
+        }
         #expect(codes(adobe).contains(values))
         #expect(adobeHTML.contains("Adobe RGB") && !srgbHTML.contains("a98-rgb"))
         #expect(srgbHTML.range(of: #"class="chip" style="background: #[0-9A-F]{6}""#, options: .regularExpression) != nil)

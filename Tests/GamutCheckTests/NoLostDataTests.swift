@@ -32,7 +32,9 @@ struct NoLostDataTests {
 
     static func files(_ folder: String) -> [String: Data] {
         var result: [String: Data] = [:]
-        for case let path as String in FileManager.default.enumerator(atPath: folder) ?? FileManager.default.enumerator(atPath: "/nonexistent")! {
+        for case let path as String in FileManager.default.enumerator(atPath: folder) ?? FileManager.default.enumerator(
+            atPath: "/nonexistent")!
+        {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 result[path] = FileManager.default.contents(atPath: folder + "/" + path)
@@ -71,7 +73,8 @@ struct NoLostDataTests {
     func diskFull() throws {
         let folder = CLI.temporaryDirectory(), target = CLI.temporaryDirectory()
         try FileManager.default.copyItem(atPath: CLI.example, toPath: folder + "/asset.png")
-        let result = try Self.sh("""
+        let result = try Self.sh(
+            """
             unshare -m sh -c '
               mount -t tmpfs -o size=8k none \(target)
               printf "previous output" > \(target)/asset.png
@@ -88,7 +91,8 @@ struct NoLostDataTests {
     @Test("convert into a read-only folder, and --in-place there: exit 2, nothing changed", .enabled(if: canMount))
     func readOnly() throws {
         let target = CLI.temporaryDirectory()
-        let result = try Self.sh("""
+        let result = try Self.sh(
+            """
             unshare -m sh -c '
               mount -t tmpfs -o size=1m none \(target)
               cp \(CLI.example) \(target)/asset.png
@@ -108,7 +112,8 @@ struct NoLostDataTests {
     func fixFailures() throws {
         let target = CLI.temporaryDirectory()
         for (size, readOnly) in [("600k", false), ("1m", true)] {
-            let result = try Self.sh("""
+            let result = try Self.sh(
+                """
                 unshare -m sh -c '
                   mount -t tmpfs -o size=\(size) none \(target)
                   cp -R \(Self.demo) \(target)/Demo.xcassets
@@ -120,7 +125,9 @@ struct NoLostDataTests {
                   after=$(cd \(target)/Demo.xcassets && find . -type f | sort | xargs cksum)
                   [ "$before" = "$after" ] && echo unchanged'
                 """)
-            #expect(result.output.contains("status=2") && result.output.contains("unchanged"), "\(size), read-only \(readOnly): \(result.output)")
+            #expect(
+                result.output.contains("status=2") && result.output.contains("unchanged"),
+                "\(size), read-only \(readOnly): \(result.output)")
         }
     }
 

@@ -17,7 +17,9 @@ struct PathSafetyTests {
         return (root, victim, bytes)
     }
 
-    @Test("--output-dir writes only inside the folder: inputs named with `..` keep their base name, and an output name that is a symbolic link out of the folder replaces the link, not its target")
+    @Test(
+        "--output-dir writes only inside the folder: inputs named with `..` keep their base name, and an output name that is a symbolic link out of the folder replaces the link, not its target"
+    )
     func outputDirectory() throws {
         let (root, victim, victimBytes) = try Self.layout()
         try FileManager.default.createSymbolicLink(atPath: root + "/inside/p3.png", withDestinationPath: victim)
@@ -35,7 +37,8 @@ struct PathSafetyTests {
     @Test("--clip-mask names masks after the whole input path, flattened, inside the mask folder")
     func clipMasks() throws {
         let (root, _, _) = try Self.layout()
-        let result = try CLI.run(["check", "../inputs/sub/p3.png", "--clip-mask", root + "/inside", "--fail-on", "never"], in: root + "/outside")
+        let result = try CLI.run(
+            ["check", "../inputs/sub/p3.png", "--clip-mask", root + "/inside", "--fail-on", "never"], in: root + "/outside")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/inside") == [".._inputs_sub_p3.clip.png"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/outside") == ["victim.png"])

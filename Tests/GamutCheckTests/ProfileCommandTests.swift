@@ -31,11 +31,13 @@ struct ProfileCommandTests {
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/srgb.icc"))) == ColorProfile.sRGB.data)
     }
 
-    @Test("Bad names and broken files exit 2", arguments: [
-        ["profile", "show", "/nonexistent.icc"],
-        ["profile", "export", "cmyk-fogra", "-o", "/tmp/x.icc"],
-        ["profile", "show"],
-    ])
+    @Test(
+        "Bad names and broken files exit 2",
+        arguments: [
+            ["profile", "show", "/nonexistent.icc"],
+            ["profile", "export", "cmyk-fogra", "-o", "/tmp/x.icc"],
+            ["profile", "show"],
+        ])
     func errors(arguments: [String]) throws {
         let result = try CLI.run(arguments)
         #expect(result.status == 2 && !result.stderr.isEmpty)

@@ -41,7 +41,9 @@ struct ShardJobsTests {
         #expect(Set(seen).count == seen.count)
     }
 
-    @Test("--jobs 1 and --jobs 2 give the same report; bad values are usage errors", arguments: [["--jobs", "0"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "1"]])
+    @Test(
+        "--jobs 1 and --jobs 2 give the same report; bad values are usage errors",
+        arguments: [["--jobs", "0"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "1"]])
     func jobs(bad: [String]) throws {
         let folder = try Self.folder(count: 6)
         let one = try CLI.run(["check", folder, "--jobs", "1", "--format", "json", "--fail-on", "never"])
@@ -69,11 +71,14 @@ struct ShardJobsTests {
         }
         let merged = try CLI.run(["merge"] + jsonParts)
         #expect(merged.status == 0, "\(merged.stderr)")
-        func object(_ text: String) throws -> [String: Any] { try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) }
+        func object(_ text: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
         let a = try object(merged.stdout), b = try object(whole.stdout)
         #expect(NSDictionary(dictionary: a["summary"] as! [String: Any]) == NSDictionary(dictionary: b["summary"] as! [String: Any]))
         func byPath(_ root: [String: Any]) -> [String: NSDictionary] {
-            Dictionary(uniqueKeysWithValues: (root["files"] as! [[String: Any]]).map { ($0["path"] as! String, NSDictionary(dictionary: $0)) })
+            Dictionary(
+                uniqueKeysWithValues: (root["files"] as! [[String: Any]]).map { ($0["path"] as! String, NSDictionary(dictionary: $0)) })
         }
         #expect(byPath(a) == byPath(b))
         // --fail-on applies to the merged findings (the P3 greens clip visibly: warnings).

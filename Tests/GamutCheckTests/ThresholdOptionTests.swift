@@ -18,12 +18,15 @@ struct ThresholdOptionTests {
         }
     }
 
-    @Test("Each option agrees with the policy file on in-range and out-of-range values", arguments: [
-        ("tolerance", "gamutTolerance", 5.0, false), ("tolerance", "gamutTolerance", 0.1, false), ("tolerance", "gamutTolerance", 0.05, true),
-        ("tolerance", "gamutTolerance", 0, true), ("visible-clip", "visibleClip", 0, false), ("visible-clip", "visibleClip", 2.5, true),
-        ("display-depth", "displayBitDepth", 10, false), ("display-depth", "displayBitDepth", 6, true),
-        ("gradient-min-length", "gradientMinimumLength", 1, false), ("collapse-min-pixels", "collapseMinimumPixels", 64, true),
-    ])
+    @Test(
+        "Each option agrees with the policy file on in-range and out-of-range values",
+        arguments: [
+            ("tolerance", "gamutTolerance", 5.0, false), ("tolerance", "gamutTolerance", 0.1, false),
+            ("tolerance", "gamutTolerance", 0.05, true),
+            ("tolerance", "gamutTolerance", 0, true), ("visible-clip", "visibleClip", 0, false), ("visible-clip", "visibleClip", 2.5, true),
+            ("display-depth", "displayBitDepth", 10, false), ("display-depth", "displayBitDepth", 6, true),
+            ("gradient-min-length", "gradientMinimumLength", 1, false), ("collapse-min-pixels", "collapseMinimumPixels", 64, true),
+        ])
     func optionMatchesPolicy(option: String, name: String, value: Double, valid: Bool) throws {
         let formatted = value == value.rounded() && name != "gamutTolerance" && name != "visibleClip" ? String(Int(value)) : "\(value)"
         let cli = try CLI.run(["check", CLI.example, "--\(option)", formatted, "--fail-on", "never", "--format", "json"])
@@ -48,7 +51,10 @@ struct ThresholdOptionTests {
         let json = try CLI.run(["check", CLI.example, "--fail-on", "never", "--format", "json"]).stdout
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let settings = try #require(root["settings"] as? [String: Any])
-        #expect(Set(settings.keys) == Set(AnalysisSettings.thresholdNames.filter { $0 != "sameColor" && $0 != "cvdSeparation" && $0 != "maximumFindingsPerRule" }),
-                "\(settings.keys.sorted())")
+        #expect(
+            Set(settings.keys)
+                == Set(
+                    AnalysisSettings.thresholdNames.filter { $0 != "sameColor" && $0 != "cvdSeparation" && $0 != "maximumFindingsPerRule" }),
+            "\(settings.keys.sorted())")
     }
 }

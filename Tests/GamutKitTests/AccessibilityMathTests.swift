@@ -62,10 +62,18 @@ struct ColorVisionTests {
 
     @Test("Brettel 1997 half-plane matrices for all three deficiencies match libDaltonLens's published ones")
     func brettelPlanes() {
-        Self.expectClose(Self.brettel(missing: 0, 575), [0.14510, 1.20165, -0.34675, 0.10447, 0.85316, 0.04237, 0.00429, -0.00603, 1.00174], 1e-4, "protan 575")
-        Self.expectClose(Self.brettel(missing: 0, 475), [0.14115, 1.16782, -0.30897, 0.10495, 0.85730, 0.03776, 0.00431, -0.00586, 1.00155], 1e-4, "protan 475")
-        Self.expectClose(Self.brettel(missing: 1, 475), [0.36198, 0.86755, -0.22953, 0.26099, 0.64512, 0.09389, -0.01975, 0.02686, 0.99289], 1e-4, "deutan 475")
-        Self.expectClose(Self.brettel(missing: 1, 575), [0.37009, 0.88540, -0.25549, 0.25767, 0.63782, 0.10451, -0.01950, 0.02741, 0.99209], 1e-4, "deutan 575")
+        Self.expectClose(
+            Self.brettel(missing: 0, 575), [0.14510, 1.20165, -0.34675, 0.10447, 0.85316, 0.04237, 0.00429, -0.00603, 1.00174], 1e-4,
+            "protan 575")
+        Self.expectClose(
+            Self.brettel(missing: 0, 475), [0.14115, 1.16782, -0.30897, 0.10495, 0.85730, 0.03776, 0.00431, -0.00586, 1.00155], 1e-4,
+            "protan 475")
+        Self.expectClose(
+            Self.brettel(missing: 1, 475), [0.36198, 0.86755, -0.22953, 0.26099, 0.64512, 0.09389, -0.01975, 0.02686, 0.99289], 1e-4,
+            "deutan 475")
+        Self.expectClose(
+            Self.brettel(missing: 1, 575), [0.37009, 0.88540, -0.25549, 0.25767, 0.63782, 0.10451, -0.01950, 0.02741, 0.99209], 1e-4,
+            "deutan 575")
         let (plane1, plane2, normal) = C.brettelTritan
         let published1 = [1.01354, 0.14268, -0.15622, -0.01181, 0.87561, 0.13619, 0.07707, 0.81208, 0.11085]
         let published2 = [0.93337, 0.19999, -0.13336, 0.05809, 0.82565, 0.11626, -0.37923, 1.13825, 0.24098]
@@ -89,8 +97,10 @@ struct ColorVisionTests {
 
     @Test("Viénot 1999 protan/deutan matrices agree with libDaltonLens's within its model revision")
     func vienot() {
-        Self.expectClose(C.vienotProtan, [0.11238, 0.88762, 0.00000, 0.11238, 0.88762, 0.00000, 0.00401, -0.00401, 1.00000], 4e-3, "protan")
-        Self.expectClose(C.vienotDeutan, [0.29275, 0.70725, 0.00000, 0.29275, 0.70725, 0.00000, -0.02234, 0.02234, 1.00000], 4e-3, "deutan")
+        Self.expectClose(
+            C.vienotProtan, [0.11238, 0.88762, 0.00000, 0.11238, 0.88762, 0.00000, 0.00401, -0.00401, 1.00000], 4e-3, "protan")
+        Self.expectClose(
+            C.vienotDeutan, [0.29275, 0.70725, 0.00000, 0.29275, 0.70725, 0.00000, -0.02234, 0.02234, 1.00000], 4e-3, "deutan")
         // Viénot's plane holds black, white and blue: those are unchanged.
         for m in [C.vienotProtan, C.vienotDeutan] {
             for v in [[1.0, 1, 1], [0.0, 0, 1]] { for (x, y) in zip(m * v, v) { #expect(abs(x - y) < 1e-9) } }

@@ -105,13 +105,19 @@ struct BadInputTests {
     func decompressionBomb() throws {
         // 16384 × 16384 16-bit RGBA: over the default pixel budget, refused from the header, naming the option to raise it.
         let header = PNGFixtures.headerOnly(width: 16_384, height: 16_384, depth: 16, colorType: 6)
-        Self.expectError(.imageTooLarge, containing: "image of 16384×16384 pixels (268 megapixels) exceeds the pixel budget of 67108864 pixels (67 megapixels); raise it with --max-pixels") {
+        Self.expectError(
+            .imageTooLarge,
+            containing:
+                "image of 16384×16384 pixels (268 megapixels) exceeds the pixel budget of 67108864 pixels (67 megapixels); raise it with --max-pixels"
+        ) {
             _ = try PNG.decode(header, path: "bomb.png")
         }
         // With the budget raised, the decoded-size limit still refuses it: 2 GiB decoded, from a file of a few bytes.
         var raised = PNG.DecodingOptions()
         raised.maximumPixels = 1 << 28
-        Self.expectError(.imageTooLarge, containing: "decodes to 2048 MiB") { _ = try PNG.decode(header, path: "bomb.png", options: raised) }
+        Self.expectError(.imageTooLarge, containing: "decodes to 2048 MiB") {
+            _ = try PNG.decode(header, path: "bomb.png", options: raised)
+        }
         // A real one: 4096 × 4096 zeros compress to kilobytes and inflate to 16 MiB.
         let zeros = Image(pixels: PixelBuffer(width: 4096, height: 4096, format: .gray8), profile: .graySRGB)
         var compact = PNG.EncodingOptions()
@@ -180,7 +186,9 @@ struct ColorProfileBytesCarrier {
 struct FuzzRegressionTests {
     @Test("Regression (fuzz-tiff): a profile that gives NaN ΔE is analyzed, not a trap; NaN samples convert")
     func analyzerNaN() throws {
-        let path = ProfileTests.repositoryRoot.appendingPathComponent("Tests/GamutKitTests/Fixtures/fuzz/analyzer-nan-deltae-tiff-crash.tif").path
+        let path = ProfileTests.repositoryRoot.appendingPathComponent(
+            "Tests/GamutKitTests/Fixtures/fuzz/analyzer-nan-deltae-tiff-crash.tif"
+        ).path
         let image = try ImageFile.read(contentsOf: path)
         let sixteen = image.pixels.format.sample == .float32 ? try image.converted(to: image.profile, bitDepth: 16) : image
         let analysis = try ImageAnalyzer.analyze(sixteen, threads: 1).analysis

@@ -35,7 +35,8 @@ struct CatalogAuditTests {
         // Shown as #00FF00; CIEDE2000 between P3 green and sRGB green.
         let p3Green = Lab(xyzD50: try DisplaySimulation(source: .displayP3).sourceXYZ([0, 1, 0]))
         let srgbGreen = Lab(xyzD50: try DisplaySimulation(source: .sRGB).sourceXYZ([0, 1, 0]))
-        #expect(finding.values["deltaE"]!.isApproximatelyEqual(to: CIEDE2000.referenceDifference(p3Green, srgbGreen), absoluteTolerance: 1e-6))
+        #expect(
+            finding.values["deltaE"]!.isApproximatelyEqual(to: CIEDE2000.referenceDifference(p3Green, srgbGreen), absoluteTolerance: 1e-6))
         #expect(finding.message.contains("#00FF00"))
         #expect(finding.location.line == 3 && finding.location.keyPath == "colors[0]" && finding.location.asset == "Green")
         #expect(findings.map(\.ruleID) == [RuleID.colorNeedsSRGBVariant])
@@ -45,7 +46,8 @@ struct CatalogAuditTests {
     func variantsSatisfy() throws {
         let findings = try Self.findings([
             "Paired.colorset/Contents.json": Self.complete([
-                (Self.p3("0.000", "1.000", "0.000"), #""display-gamut" : "display-P3""#), (Self.srgb("0.000", "0.950", "0.000"), #""display-gamut" : "sRGB""#),
+                (Self.p3("0.000", "1.000", "0.000"), #""display-gamut" : "display-P3""#),
+                (Self.srgb("0.000", "0.950", "0.000"), #""display-gamut" : "sRGB""#),
             ]),
             "Inside.colorset/Contents.json": Self.complete([(Self.p3("0.400", "0.500", "0.600"), "")]),
         ])
@@ -56,7 +58,8 @@ struct CatalogAuditTests {
     func slots() throws {
         let findings = try Self.findings([
             "Mixup.colorset/Contents.json": Self.complete([
-                (Self.p3("0.200", "0.300", "0.400"), #""display-gamut" : "display-P3""#), (Self.p3("1.000", "0.000", "0.000"), #""display-gamut" : "sRGB""#),
+                (Self.p3("0.200", "0.300", "0.400"), #""display-gamut" : "display-P3""#),
+                (Self.p3("1.000", "0.000", "0.000"), #""display-gamut" : "sRGB""#),
             ]),
             "Lonely.colorset/Contents.json": Self.complete([(Self.srgb("0.200", "0.300", "0.400"), #""display-gamut" : "sRGB""#)]),
         ])
@@ -77,7 +80,8 @@ struct CatalogAuditTests {
         #expect(finding.message.contains("A ") && finding.message.contains("B "))
 
         let separated = Self.complete([
-            (Self.p3("0.180", "0.980", "0.120"), #""display-gamut" : "display-P3""#), (Self.srgb("0.300", "0.800", "0.250"), #""display-gamut" : "sRGB""#),
+            (Self.p3("0.180", "0.980", "0.120"), #""display-gamut" : "display-P3""#),
+            (Self.srgb("0.300", "0.800", "0.250"), #""display-gamut" : "sRGB""#),
         ])
         let none = try Self.findings(["A.colorset/Contents.json": a, "B.colorset/Contents.json": separated])
         #expect(!none.contains { $0.ruleID == RuleID.colorCollapse })
@@ -104,22 +108,31 @@ struct CatalogAuditTests {
         #expect(audit.report.notShown == [RuleID.missingHighContrastVariant: 1])
         let advisory = try CatalogAuditor.audit([root], showAdvisory: true).report.findings.filter { $0.location.asset == "Plain" }
         #expect(advisory.map(\.ruleID) == [RuleID.missingDarkVariant, RuleID.missingHighContrastVariant])
-        #expect(try CatalogAuditor.audit([root], policy: GamutPolicy.parse(Array(#"{"advisory": true}"#.utf8), path: "p")).report.notShown.isEmpty)
+        #expect(
+            try CatalogAuditor.audit([root], policy: GamutPolicy.parse(Array(#"{"advisory": true}"#.utf8), path: "p")).report.notShown
+                .isEmpty)
     }
 
     @Test("Missing dark only where the app has dark variants elsewhere in the run; never in watchOS catalogs; a system dark counts")
     func missingDarkInContext() throws {
         let plain = F.colorset([(Self.srgb("0.300", "0.400", "0.500"), "")])
         let lightOnly = try F.catalog(["Plain.colorset/Contents.json": plain])
-        let themed = try F.catalog(["Themed.colorset/Contents.json": F.colorset([
-            (Self.srgb("0.900", "0.900", "0.900"), ""), (Self.srgb("0.100", "0.100", "0.100"), F.dark),
-        ])])
-        let systemDark = try F.catalog(["Card.colorset/Contents.json": F.colorset([
-            (Self.srgb("0.950", "0.940", "0.900"), ""), (#"{ "platform" : "ios", "reference" : "secondarySystemBackgroundColor" }"#, F.dark),
-        ])])
-        let watchIcon = #"{"images":[{"filename":"i.png","idiom":"universal","platform":"watchos","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
-        let watch = try F.catalog(["Plain.colorset/Contents.json": plain, "AppIcon.appiconset/Contents.json": watchIcon],
-                                  binary: ["AppIcon.appiconset/i.png": try PNG.encode(ExampleCatalog.swatchImage(.sRGB, [0.2, 0.4, 0.6]))])
+        let themed = try F.catalog([
+            "Themed.colorset/Contents.json": F.colorset([
+                (Self.srgb("0.900", "0.900", "0.900"), ""), (Self.srgb("0.100", "0.100", "0.100"), F.dark),
+            ])
+        ])
+        let systemDark = try F.catalog([
+            "Card.colorset/Contents.json": F.colorset([
+                (Self.srgb("0.950", "0.940", "0.900"), ""),
+                (#"{ "platform" : "ios", "reference" : "secondarySystemBackgroundColor" }"#, F.dark),
+            ])
+        ])
+        let watchIcon =
+            #"{"images":[{"filename":"i.png","idiom":"universal","platform":"watchos","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+        let watch = try F.catalog(
+            ["Plain.colorset/Contents.json": plain, "AppIcon.appiconset/Contents.json": watchIcon],
+            binary: ["AppIcon.appiconset/i.png": try PNG.encode(ExampleCatalog.swatchImage(.sRGB, [0.2, 0.4, 0.6]))])
         func missing(_ paths: [String]) throws -> [String] {
             try CatalogAuditor.audit(paths).report.findings.filter { $0.ruleID == RuleID.missingDarkVariant }.map(\.location.file)
         }
@@ -155,7 +168,9 @@ struct CatalogAuditTests {
                 (Self.srgb("0", "122", "255"), ""), (#"{ "platform" : "ios", "reference" : "systemBlueColor" }"#, F.dark),
             ]),
             // One appearance only matches: a brand color whose dark happens to be iOS blue's dark.
-            "Brand.colorset/Contents.json": F.colorset([(Self.srgb("0.300", "0.300", "0.300"), ""), (Self.srgb("10", "132", "255"), F.dark)]),
+            "Brand.colorset/Contents.json": F.colorset([
+                (Self.srgb("0.300", "0.300", "0.300"), ""), (Self.srgb("10", "132", "255"), F.dark),
+            ]),
             // Used in light and dark alike: only a system color that looks the same in both (Gray) can match.
             "AnyBlue.colorset/Contents.json": F.colorset([(Self.srgb("0", "122", "255"), "")]),
             "AnyGray.colorset/Contents.json": F.colorset([(Self.srgb("142", "142", "147"), "")]),
@@ -185,22 +200,27 @@ struct CatalogAuditTests {
             "Legacy/Old.colorset/Contents.json": F.colorset([(Self.srgb("0.300", "0.400", "0.500"), "")]),
             "New.colorset/Contents.json": F.colorset([(Self.srgb("0.600", "0.400", "0.500"), "")]),
             // Dark variants elsewhere: the app supports Dark Mode. This one's dark equals its light.
-            "Themed.colorset/Contents.json": F.colorset([(Self.srgb("0.200", "0.200", "0.200"), ""), (Self.srgb("0.200", "0.200", "0.200"), F.dark)]),
+            "Themed.colorset/Contents.json": F.colorset([
+                (Self.srgb("0.200", "0.200", "0.200"), ""), (Self.srgb("0.200", "0.200", "0.200"), F.dark),
+            ]),
         ]
-        let policy = try GamutPolicy.parse(Array("""
-            {
-              "severity": { "missing-dark-variant": "error", "dark-same-as-light": "off" },
-              "suppress": [ { "rule": "*", "assets": ["Legacy/*"], "reason": "sunset in 2027" } ],
-              "thresholds": { "sameColor": 2.0, "visibleClip": 1.5 },
-              "target": "srgb"
-            }
-            """.utf8), path: "policy.json")
+        let policy = try GamutPolicy.parse(
+            Array(
+                """
+                {
+                  "severity": { "missing-dark-variant": "error", "dark-same-as-light": "off" },
+                  "suppress": [ { "rule": "*", "assets": ["Legacy/*"], "reason": "sunset in 2027" } ],
+                  "thresholds": { "sameColor": 2.0, "visibleClip": 1.5 },
+                  "target": "srgb"
+                }
+                """.utf8), path: "policy.json")
         #expect(policy.settings.sameColor == 2 && policy.settings.visibleClip == 1.5)
         let findings = try Self.findings(files, policy: policy)
         #expect(findings.map(\.ruleID) == [RuleID.missingDarkVariant])
         #expect(findings.first?.severity == .error && findings.first?.location.asset == "New")
         // Without the policy: both sets miss dark (warnings), Themed's dark equals its light; increased contrast is advisory.
-        #expect(try Self.findings(files).map { "\($0.location.asset ?? "") \($0.ruleID) \($0.severity)" }.sorted()
+        #expect(
+            try Self.findings(files).map { "\($0.location.asset ?? "") \($0.ruleID) \($0.severity)" }.sorted()
                 == ["Legacy/Old missing-dark-variant warning", "New missing-dark-variant warning", "Themed dark-same-as-light warning"])
         // A severity for an advisory rule turns it on.
         let highContrast = try GamutPolicy.parse(Array(#"{"severity": {"missing-high-contrast-variant": "warning"}}"#.utf8), path: "p")
@@ -216,18 +236,20 @@ struct CatalogAuditTests {
         #expect(try CatalogAuditor.audit([root]).report.findings.isEmpty)
     }
 
-    @Test("Policy errors name the file and line", arguments: [
-        ("{\n \"colour\": 1\n}", "line 2: unknown key \"colour\""),
-        ("{\n \"severity\": {\n  \"no-such-rule\": \"error\"\n }\n}", "line 3: unknown rule"),
-        ("{\"severity\": {\"missing-dark-variant\": \"fatal\"}}", "must be error, warning, info or off"),
-        ("{\"thresholds\": {\"visibleClip\": -1}}", "out of range"),
-        ("{\"thresholds\": {\"visibleclip\": 1}}", "unknown threshold"),
-        ("{\"target\": \"gray-gamma-22\"}", "target must be one of"),
-        ("{\"suppress\": [{\"rule\": \"color-collapse\"}]}", "needs \"assets\""),
-        ("{\"suppress\": [{\"rule\": \"x\", \"assets\": [\"a\"]}]}", "needs \"rule\""),
-        ("{\"target\": ", "invalid JSON"),
-        ("{\"advisory\": \"yes\"}", "advisory must be true or false"),
-    ])
+    @Test(
+        "Policy errors name the file and line",
+        arguments: [
+            ("{\n \"colour\": 1\n}", "line 2: unknown key \"colour\""),
+            ("{\n \"severity\": {\n  \"no-such-rule\": \"error\"\n }\n}", "line 3: unknown rule"),
+            ("{\"severity\": {\"missing-dark-variant\": \"fatal\"}}", "must be error, warning, info or off"),
+            ("{\"thresholds\": {\"visibleClip\": -1}}", "out of range"),
+            ("{\"thresholds\": {\"visibleclip\": 1}}", "unknown threshold"),
+            ("{\"target\": \"gray-gamma-22\"}", "target must be one of"),
+            ("{\"suppress\": [{\"rule\": \"color-collapse\"}]}", "needs \"assets\""),
+            ("{\"suppress\": [{\"rule\": \"x\", \"assets\": [\"a\"]}]}", "needs \"rule\""),
+            ("{\"target\": ", "invalid JSON"),
+            ("{\"advisory\": \"yes\"}", "advisory must be true or false"),
+        ])
     func policyErrors(text: String, expected: String) throws {
         do {
             _ = try GamutPolicy.parse(Array(text.utf8), path: "team.gamut-check.json")
@@ -270,10 +292,13 @@ struct CatalogTestHarnessTests {
 
     @Test("A clean catalog passes and returns its audit; no catalog at all fails")
     func passes() throws {
-        let root = try CatalogFixtures.catalog(["Teal.colorset/Contents.json": CatalogFixtures.colorset([
-            (CatalogAuditTests.srgb("0x1A", "0x6E", "0x70"), ""), (CatalogAuditTests.srgb("0x4F", "0xB8", "0xBA"), CatalogFixtures.dark),
-            (CatalogAuditTests.srgb("0x0B", "0x4A", "0x4C"), CatalogFixtures.highContrast),
-        ])])
+        let root = try CatalogFixtures.catalog([
+            "Teal.colorset/Contents.json": CatalogFixtures.colorset([
+                (CatalogAuditTests.srgb("0x1A", "0x6E", "0x70"), ""),
+                (CatalogAuditTests.srgb("0x4F", "0xB8", "0xBA"), CatalogFixtures.dark),
+                (CatalogAuditTests.srgb("0x0B", "0x4A", "0x4C"), CatalogFixtures.highContrast),
+            ])
+        ])
         let audit = try CatalogTestHarness.verify([root], failOn: .info)
         #expect(audit.catalogs.first?.assets.map(\.name) == ["Teal"])
         #expect(throws: CatalogAuditFailure.self) { try CatalogTestHarness.verify([]) }

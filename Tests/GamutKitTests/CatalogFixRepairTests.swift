@@ -8,8 +8,10 @@ import Testing
 struct CatalogFixRepairTests {
     typealias F = CatalogFixtures
 
-    static let gamutRules: Set<RuleID> = [RuleID.colorNeedsSRGBVariant, RuleID.colorCollapse, RuleID.srgbSlotOutOfGamut,
-                                          RuleID.unpairedDisplayGamut]
+    static let gamutRules: Set<RuleID> = [
+        RuleID.colorNeedsSRGBVariant, RuleID.colorCollapse, RuleID.srgbSlotOutOfGamut,
+        RuleID.unpairedDisplayGamut,
+    ]
 
     static func entry(_ space: String, _ rgb: [String], extra: String = "") -> (color: String, extra: String) {
         (F.color(space, [("red", "\"\(rgb[0])\""), ("green", "\"\(rgb[1])\""), ("blue", "\"\(rgb[2])\""), ("alpha", "\"1.000\"")]), extra)
@@ -23,17 +25,20 @@ struct CatalogFixRepairTests {
         let left = try CatalogAuditor.audit([root]).report.findings.filter { gamutRules.contains($0.ruleID) }
         #expect(left.isEmpty, "\(left.map(\.message))", sourceLocation: sourceLocation)
         let again = try CatalogFixer.plan(root)
-        #expect(again.isEmpty && again.variants.isEmpty && again.diff.isEmpty, "second run: \(again.variants) \(again.diff)",
-                sourceLocation: sourceLocation)
+        #expect(
+            again.isEmpty && again.variants.isEmpty && again.diff.isEmpty, "second run: \(again.variants) \(again.diff)",
+            sourceLocation: sourceLocation)
         return fix
     }
 
     @Test("An sRGB slot holding a color outside sRGB is corrected in place; its display-P3 partner stays")
     func sRGBSlotOutOfGamut() throws {
-        let root = try F.catalog(["Mixup.colorset/Contents.json": F.colorset([
-            Self.entry("display-p3", ["0.400", "0.500", "0.600"], extra: #""display-gamut" : "display-P3""#),
-            Self.entry("display-p3", ["1.000", "0.100", "0.100"], extra: #""display-gamut" : "sRGB""#),
-        ])])
+        let root = try F.catalog([
+            "Mixup.colorset/Contents.json": F.colorset([
+                Self.entry("display-p3", ["0.400", "0.500", "0.600"], extra: #""display-gamut" : "display-P3""#),
+                Self.entry("display-p3", ["1.000", "0.100", "0.100"], extra: #""display-gamut" : "sRGB""#),
+            ])
+        ])
         let fix = try Self.fixAndRecheck(root)
         #expect(fix.variants.count == 1)
         let catalog = try CatalogReader.read(root)
@@ -41,7 +46,9 @@ struct CatalogFixRepairTests {
         #expect(colors.count == 2 && colors.map(\.displayGamut) == [.displayP3, .sRGB])
         guard case .components(let space, let values, _)? = colors[1].color else { Issue.record("no sRGB value"); return }
         // The P3 entry is inside sRGB: its sRGB value is the same color (P3 0.4, 0.5, 0.6 in sRGB, to 3 decimals).
-        let expected = try DisplaySimulation(source: .displayP3).evaluate([0.4, 0.5, 0.6]).targetLinear.map { TransferFunction.sRGB.encode($0) }
+        let expected = try DisplaySimulation(source: .displayP3).evaluate([0.4, 0.5, 0.6]).targetLinear.map {
+            TransferFunction.sRGB.encode($0)
+        }
         #expect(space == .sRGB && zip(values, expected).allSatisfy { abs($0 - $1) <= 0.0006 }, "\(values) vs \(expected)")
     }
 
@@ -66,15 +73,24 @@ struct CatalogFixRepairTests {
     func imageSlots() throws {
         let gray = try PNG.encode(ExampleCatalog.swatchImage(.displayP3, [0.5, 0.5, 0.5]))
         let srgb = try PNG.encode(ExampleCatalog.swatchImage(.sRGB, [0.5, 0.5, 0.5]))
-        let root = try F.catalog([
-            "Gallery.imageset/Contents.json": #"{"images":[{"display-gamut":"display-P3","filename":"g1.png","idiom":"universal","scale":"1x"},{"display-gamut":"display-P3","filename":"g2.png","idiom":"universal","scale":"2x"}],"info":{"author":"xcode","version":1}}"#,
-            "Cover.imageset/Contents.json": #"{"images":[{"filename":"cover.png","idiom":"universal"},{"display-gamut":"sRGB","filename":"cover-srgb.png","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#,
-        ], binary: ["Gallery.imageset/g1.png": gray, "Gallery.imageset/g2.png": gray, "Cover.imageset/cover.png": gray,
-                    "Cover.imageset/cover-srgb.png": srgb])
+        let root = try F.catalog(
+            [
+                "Gallery.imageset/Contents.json":
+                    #"{"images":[{"display-gamut":"display-P3","filename":"g1.png","idiom":"universal","scale":"1x"},{"display-gamut":"display-P3","filename":"g2.png","idiom":"universal","scale":"2x"}],"info":{"author":"xcode","version":1}}"#,
+                "Cover.imageset/Contents.json":
+                    #"{"images":[{"filename":"cover.png","idiom":"universal"},{"display-gamut":"sRGB","filename":"cover-srgb.png","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#,
+            ],
+            binary: [
+                "Gallery.imageset/g1.png": gray, "Gallery.imageset/g2.png": gray, "Cover.imageset/cover.png": gray,
+                "Cover.imageset/cover-srgb.png": srgb,
+            ])
         let before = try CatalogAuditor.audit([root]).report.findings.filter { $0.ruleID == RuleID.unpairedDisplayGamut }
         #expect(before.count == 2 && before.first { $0.location.asset == "Gallery" }?.values["entries"] == 2)
         let fix = try Self.fixAndRecheck(root)
-        #expect(fix.changes.filter { $0.kind == .created }.map { ($0.path as NSString).lastPathComponent }.sorted() == ["g1-sRGB.png", "g2-sRGB.png"])
+        #expect(
+            fix.changes.filter { $0.kind == .created }.map { ($0.path as NSString).lastPathComponent }.sorted() == [
+                "g1-sRGB.png", "g2-sRGB.png",
+            ])
         let cover = try #require(try CatalogReader.read(root).assets.first { $0.name == "Cover" })
         #expect(cover.images.map(\.displayGamut) == [.displayP3, .sRGB])
     }
@@ -93,7 +109,8 @@ struct CatalogFixRepairTests {
         try Self.fixAndRecheck(root)
     }
 
-    @Test("A fixed universal color keeps the promised separation from an iphone variant the same device shows beside it, after quantization")
+    @Test(
+        "A fixed universal color keeps the promised separation from an iphone variant the same device shows beside it, after quantization")
     func deviceSpecificNeighbour() throws {
         // Go's P3 green needs an sRGB variant; CSS mapping would put it at sRGB 0, 0.986, 0.160, right on top of GoPhone's
         // iphone color, which an iPhone shows beside it.
@@ -134,15 +151,25 @@ struct CatalogFixRepairTests {
 
             """
         // Six decimals in the file: the new strings have six.
-        let long = F.colorset([(F.color("display-p3", [("red", "\"0.000000\""), ("green", "\"1.000000\""), ("blue", "\"0.000000\""),
-                                                      ("alpha", "\"1.000000\"")]), "")])
+        let long = F.colorset([
+            (
+                F.color(
+                    "display-p3",
+                    [
+                        ("red", "\"0.000000\""), ("green", "\"1.000000\""), ("blue", "\"0.000000\""),
+                        ("alpha", "\"1.000000\""),
+                    ]), ""
+            )
+        ])
         // "0"/"1" could be 8-bit or floating point: the file's other entry (hex) decides.
         let ambiguous = F.colorset([
             (F.color("display-p3", [("red", "\"0\""), ("green", "\"1\""), ("blue", "\"0\""), ("alpha", "\"1.000\"")]), ""),
             (F.color("srgb", [("red", "\"0x1A\""), ("green", "\"0x2B\""), ("blue", "\"0x3C\""), ("alpha", "\"1.000\"")]), F.dark),
         ])
-        let root = try F.catalog(["Numbers.colorset/Contents.json": numbers, "Long.colorset/Contents.json": long,
-                                  "Ambiguous.colorset/Contents.json": ambiguous])
+        let root = try F.catalog([
+            "Numbers.colorset/Contents.json": numbers, "Long.colorset/Contents.json": long,
+            "Ambiguous.colorset/Contents.json": ambiguous,
+        ])
         _ = ambiguous
         let fix = try CatalogFixer.plan(root)
         func added(_ name: String) throws -> [String] {
@@ -158,20 +185,25 @@ struct CatalogFixRepairTests {
         #expect(try added("Long").allSatisfy { $0.wholeMatch(of: /"[01]\.\d{6}"/) != nil })
         // P3 0, 1/255, 0 is inside sRGB: no fix needed for Ambiguous. A wide hex color gets hex.
         #expect(!fix.changes.contains { $0.path.contains("Ambiguous") })
-        let hexRoot = try F.catalog(["Hex.colorset/Contents.json": F.colorset([
-            (F.color("display-p3", [("red", "\"0\""), ("green", "\"255\""), ("blue", "\"0\""), ("alpha", "\"1.000\"")]), ""),
-            (F.color("srgb", [("red", "\"0x1a\""), ("green", "\"0x2b\""), ("blue", "\"0x3c\""), ("alpha", "\"1.000\"")]), F.dark),
-        ])])
+        let hexRoot = try F.catalog([
+            "Hex.colorset/Contents.json": F.colorset([
+                (F.color("display-p3", [("red", "\"0\""), ("green", "\"255\""), ("blue", "\"0\""), ("alpha", "\"1.000\"")]), ""),
+                (F.color("srgb", [("red", "\"0x1a\""), ("green", "\"0x2b\""), ("blue", "\"0x3c\""), ("alpha", "\"1.000\"")]), F.dark),
+            ])
+        ])
         let hexFix = try CatalogFixer.plan(hexRoot)
         let hexText = String(decoding: try #require(hexFix.changes.first).updated, as: UTF8.self)
         // Integer strings in the entry itself win; "255" is unambiguous.
         #expect(hexText.contains(#""color-space" : "srgb", "components" : { "red" : ""#))
         let written = try #require(hexFix.variants.first).written
         #expect(written.hasPrefix("color(srgb "))
-        #expect(ComponentStyle(components: try LocatedJSON.parse(Array(#"{"red":"0","green":"1","blue":"0"}"#.utf8)),
-                               file: try LocatedJSON.parse(Array(ambiguous.utf8))) == .hexString(uppercase: true))
-        #expect(ComponentStyle(components: try LocatedJSON.parse(Array(#"{"red":1,"green":0.5,"blue":0}"#.utf8)))
-                    == .number(decimals: 3, trimmed: true))
+        #expect(
+            ComponentStyle(
+                components: try LocatedJSON.parse(Array(#"{"red":"0","green":"1","blue":"0"}"#.utf8)),
+                file: try LocatedJSON.parse(Array(ambiguous.utf8))) == .hexString(uppercase: true))
+        #expect(
+            ComponentStyle(components: try LocatedJSON.parse(Array(#"{"red":1,"green":0.5,"blue":0}"#.utf8)))
+                == .number(decimals: 3, trimmed: true))
         #expect(ComponentStyle.number(decimals: 3, trimmed: true).format(0.5) == "0.5")
         #expect(ComponentStyle.number(decimals: 3, trimmed: true).format(1) == "1")
         #expect(ComponentStyle.decimalString(decimals: 3, trimmed: true).format(1) == "\"1.0\"")
@@ -208,8 +240,11 @@ struct CatalogFixRepairTests {
         #expect(json.members?.map(\.key) == ["info", "colors"])
         #expect(json["info"]?.members?.map(\.key) == ["version", "author"])
         let entries = try #require(json["colors"]?.elements)
-        #expect(entries.map { $0.members?.map(\.key) ?? [] } == [["idiom", "display-gamut", "color"], ["idiom", "display-gamut", "color"]])
-        #expect(entries.map { $0["color"]?["components"]?.members?.map(\.key) ?? [] } == Array(repeating: ["red", "alpha", "blue", "green"], count: 2))
+        #expect(
+            entries.map { $0.members?.map(\.key) ?? [] } == [["idiom", "display-gamut", "color"], ["idiom", "display-gamut", "color"]])
+        #expect(
+            entries.map { $0["color"]?["components"]?.members?.map(\.key) ?? [] }
+                == Array(repeating: ["red", "alpha", "blue", "green"], count: 2))
         // Lines are only added, and the file still ends without a newline, as it did.
         let diff = fix.diff.split(separator: "\n").filter { !$0.hasPrefix("---") }
         #expect(!diff.contains { $0.hasPrefix("-") })

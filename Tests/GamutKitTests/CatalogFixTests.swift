@@ -7,8 +7,10 @@ import Testing
 struct CatalogFixTests {
     typealias F = CatalogFixtures
 
-    static let fixedRules: Set<RuleID> = [RuleID.colorNeedsSRGBVariant, RuleID.colorCollapse, RuleID.srgbSlotOutOfGamut,
-                                          RuleID.imageNeedsSRGBVariant, RuleID.gradientClipping, RuleID.unpairedDisplayGamut]
+    static let fixedRules: Set<RuleID> = [
+        RuleID.colorNeedsSRGBVariant, RuleID.colorCollapse, RuleID.srgbSlotOutOfGamut,
+        RuleID.imageNeedsSRGBVariant, RuleID.gradientClipping, RuleID.unpairedDisplayGamut,
+    ]
 
     static func copyOfDemo() throws -> String {
         let folder = F.temporaryFolder() + "/Demo.xcassets"
@@ -20,7 +22,9 @@ struct CatalogFixTests {
         var files: [String: Data] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: folder)! {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue { files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)) }
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
+            }
         }
         return files
     }
@@ -31,7 +35,9 @@ struct CatalogFixTests {
         let before = try CatalogAuditor.audit([folder]).report.findings
         let fix = try CatalogFixer.plan(folder)
         let fixedSets = Set(fix.variants.map(\.asset))
-        #expect(fixedSets.isSuperset(of: ["Brand/Accent", "Go", "GoBright", "Signal", "SlotMixup", "OnlyP3", "Hero", "Banner"]), "\(fixedSets.sorted())")
+        #expect(
+            fixedSets.isSuperset(of: ["Brand/Accent", "Go", "GoBright", "Signal", "SlotMixup", "OnlyP3", "Hero", "Banner"]),
+            "\(fixedSets.sorted())")
         #expect(try Self.snapshot(folder) == Self.snapshot(ExampleCatalogTests.catalog), "planning wrote something")
         let flaggedBefore = before.filter { Self.fixedRules.contains($0.ruleID) && fixedSets.contains($0.location.asset ?? "") }
         #expect(flaggedBefore.count >= 8)
@@ -41,7 +47,9 @@ struct CatalogFixTests {
         let remaining = after.filter { Self.fixedRules.contains($0.ruleID) && fixedSets.contains($0.location.asset ?? "") }
         #expect(remaining.isEmpty, "\(remaining.map(\.message))")
         // The edits are valid to the reader: no new reading findings (the demo has some on purpose).
-        let reading: Set<RuleID> = [RuleID.catalogSyntax, RuleID.catalogInvalid, RuleID.catalogUnknown, RuleID.unreferencedFile, RuleID.missingFile]
+        let reading: Set<RuleID> = [
+            RuleID.catalogSyntax, RuleID.catalogInvalid, RuleID.catalogUnknown, RuleID.unreferencedFile, RuleID.missingFile,
+        ]
         #expect(after.filter { reading.contains($0.ruleID) }.map(\.message) == before.filter { reading.contains($0.ruleID) }.map(\.message))
         // New images: sRGB embedded, same depth as the original.
         let hero = try PNG.read(contentsOf: folder + "/Hero.imageset/hero-sRGB.png")
@@ -82,13 +90,15 @@ struct CatalogFixTests {
         """
     }
 
-    @Test("Edits keep formatting and the file's component encoding: only added lines, in Xcode's layout", arguments: [
-        ("\"0.000\"", "\"1.000\"", "\"0.000\"", "\"1.000\"", #"^"0\.\d{3}"$|^"1\.000"$"#),
-        ("\"0\"", "\"255\"", "\"0\"", "\"255\"", #"^"\d{1,3}"$"#),
-        ("\"0x00\"", "\"0xFF\"", "\"0x00\"", "\"0xFF\"", #"^"0x[0-9A-F]{2}"$"#),
-        ("0.000", "1.000", "0.000", "1.000", #"^[01]\.\d{3}$"#),
-        ("0.00000", "1.00000", "0.00000", "1.00000", #"^[01]\.\d{5}$"#),
-    ])
+    @Test(
+        "Edits keep formatting and the file's component encoding: only added lines, in Xcode's layout",
+        arguments: [
+            ("\"0.000\"", "\"1.000\"", "\"0.000\"", "\"1.000\"", #"^"0\.\d{3}"$|^"1\.000"$"#),
+            ("\"0\"", "\"255\"", "\"0\"", "\"255\"", #"^"\d{1,3}"$"#),
+            ("\"0x00\"", "\"0xFF\"", "\"0x00\"", "\"0xFF\"", #"^"0x[0-9A-F]{2}"$"#),
+            ("0.000", "1.000", "0.000", "1.000", #"^[01]\.\d{3}$"#),
+            ("0.00000", "1.00000", "0.00000", "1.00000", #"^[01]\.\d{5}$"#),
+        ])
     func formatting(red: String, green: String, blue: String, alpha: String, pattern: String) throws {
         let original = Self.xcodeColorset(space: "display-p3", red: red, green: green, blue: blue, alpha: alpha)
         let folder = try F.catalog(["Green.colorset/Contents.json": original])
@@ -124,12 +134,15 @@ struct CatalogFixTests {
             return Double(bare)!
         }
         #expect(values.allSatisfy { (0...1).contains($0) })
-        #expect(written == "color(srgb " + values.map { String(format: "%.3f", $0) }.joined(separator: " ") + ")", "\(written) vs \(values)")
+        #expect(
+            written == "color(srgb " + values.map { String(format: "%.3f", $0) }.joined(separator: " ") + ")", "\(written) vs \(values)")
     }
 
     @Test("One-line entries and an existing display-P3 slot: the copy keeps the entry's own layout")
     func compactEntries() throws {
-        let text = F.colorset([(Self.style(("\"0.000\"", "\"1.000\"", "\"0.000\""), alpha: "\"1.000\""), #""display-gamut" : "display-P3""#)])
+        let text = F.colorset([
+            (Self.style(("\"0.000\"", "\"1.000\"", "\"0.000\""), alpha: "\"1.000\""), #""display-gamut" : "display-P3""#)
+        ])
         let folder = try F.catalog(["Green.colorset/Contents.json": text])
         let fix = try CatalogFixer.plan(folder)
         let updated = String(decoding: try #require(fix.changes.first).updated, as: UTF8.self)

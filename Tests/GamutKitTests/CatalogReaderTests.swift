@@ -11,14 +11,29 @@ struct CatalogReaderTests {
     func componentStyles() throws {
         let root = try F.catalog([
             // Xcode's "8-bit (0-255)" style: "1" is 1/255 beside "123".
-            "Integer.colorset/Contents.json": F.colorset([(F.color("srgb", [("red", "\"1\""), ("green", "\"123\""), ("blue", "\"255\""), ("alpha", "\"1.000\"")]), "")]),
-            "Float.colorset/Contents.json": F.colorset([(F.color("srgb", [("red", "\"0.200\""), ("green", "\"0.500\""), ("blue", "\"1.000\""), ("alpha", "\"0.500\"")]), "")]),
-            "Hex.colorset/Contents.json": F.colorset([(F.color("display-p3", [("red", "\"0xFF\""), ("green", "\"0x80\""), ("blue", "\"0x00\""), ("alpha", "\"1.000\"")]), "")]),
+            "Integer.colorset/Contents.json": F.colorset([
+                (F.color("srgb", [("red", "\"1\""), ("green", "\"123\""), ("blue", "\"255\""), ("alpha", "\"1.000\"")]), "")
+            ]),
+            "Float.colorset/Contents.json": F.colorset([
+                (F.color("srgb", [("red", "\"0.200\""), ("green", "\"0.500\""), ("blue", "\"1.000\""), ("alpha", "\"0.500\"")]), "")
+            ]),
+            "Hex.colorset/Contents.json": F.colorset([
+                (F.color("display-p3", [("red", "\"0xFF\""), ("green", "\"0x80\""), ("blue", "\"0x00\""), ("alpha", "\"1.000\"")]), "")
+            ]),
             // Older Xcode: JSON numbers, 0–1 (a number 1 is 1.0, unlike the string "1").
-            "Numbers.colorset/Contents.json": F.colorset([(F.color("srgb", [("red", "1"), ("green", "0.25"), ("blue", "0"), ("alpha", "1")]), "")]),
-            "Mixed.colorset/Contents.json": F.colorset([(F.color("srgb", [("red", "\"0xFF\""), ("green", "\"128\""), ("blue", "0.5"), ("alpha", "\"1.000\"")]), "")]),
+            "Numbers.colorset/Contents.json": F.colorset([
+                (F.color("srgb", [("red", "1"), ("green", "0.25"), ("blue", "0"), ("alpha", "1")]), "")
+            ]),
+            "Mixed.colorset/Contents.json": F.colorset([
+                (F.color("srgb", [("red", "\"0xFF\""), ("green", "\"128\""), ("blue", "0.5"), ("alpha", "\"1.000\"")]), "")
+            ]),
             "Gray.colorset/Contents.json": F.colorset([(F.color("gray-gamma-22", [("white", "\"0.500\""), ("alpha", "\"1.000\"")]), "")]),
-            "Extended.colorset/Contents.json": F.colorset([(F.color("extended-srgb", [("red", "\"1.100\""), ("green", "\"-0.050\""), ("blue", "\"0.000\""), ("alpha", "\"1.000\"")]), "")]),
+            "Extended.colorset/Contents.json": F.colorset([
+                (
+                    F.color(
+                        "extended-srgb", [("red", "\"1.100\""), ("green", "\"-0.050\""), ("blue", "\"0.000\""), ("alpha", "\"1.000\"")]), ""
+                )
+            ]),
         ])
         let catalog = try CatalogReader.read(root)
         #expect(F.components(catalog, "Integer") == [1.0 / 255, 123.0 / 255, 1])
@@ -39,9 +54,11 @@ struct CatalogReaderTests {
 
     @Test("\"0\"/\"1\" beside decimal components is flagged with its line and key path")
     func ambiguous() throws {
-        let root = try F.catalog(["A.colorset/Contents.json": F.colorset([
-            (F.color("srgb", [("red", "\"1\""), ("green", "\"0.500\""), ("blue", "\"0\""), ("alpha", "\"1.000\"")]), ""),
-        ])])
+        let root = try F.catalog([
+            "A.colorset/Contents.json": F.colorset([
+                (F.color("srgb", [("red", "\"1\""), ("green", "\"0.500\""), ("blue", "\"0\""), ("alpha", "\"1.000\"")]), "")
+            ])
+        ])
         let catalog = try CatalogReader.read(root)
         let flagged = catalog.readingFindings.filter { $0.ruleID == RuleID.ambiguousComponent }
         #expect(flagged.map(\.location.keyPath) == ["colors[0].color.components.red", "colors[0].color.components.blue"])
@@ -49,19 +66,28 @@ struct CatalogReaderTests {
         #expect(F.components(catalog, "A") == [1.0 / 255, 0.5, 0])
     }
 
-    @Test("Malformed, out-of-range and mis-cased values are findings with file, line and key path", arguments: [
-        (#""red" : "256", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
-        (#""red" : "0x1FF", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
-        (#""red" : "1.5", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
-        (#""red" : "abc", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
-        (#""red" : true, "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
-        (#""green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components", RuleID.catalogInvalid),
-        // A key no reference names is info, never an error, even mis-cased (the message names the key Xcode writes).
-        (#""Red" : "0", "red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.Red", RuleID.catalogUnknown),
-        (#""red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000", "cyan" : "0""#, "colors[0].color.components.cyan", RuleID.catalogUnknown),
-    ])
+    @Test(
+        "Malformed, out-of-range and mis-cased values are findings with file, line and key path",
+        arguments: [
+            (#""red" : "256", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+            (#""red" : "0x1FF", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+            (#""red" : "1.5", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+            (#""red" : "abc", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+            (#""red" : true, "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.red", RuleID.catalogInvalid),
+            (#""green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components", RuleID.catalogInvalid),
+            // A key no reference names is info, never an error, even mis-cased (the message names the key Xcode writes).
+            (
+                #""Red" : "0", "red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000""#, "colors[0].color.components.Red",
+                RuleID.catalogUnknown
+            ),
+            (
+                #""red" : "0", "green" : "0", "blue" : "0", "alpha" : "1.000", "cyan" : "0""#, "colors[0].color.components.cyan",
+                RuleID.catalogUnknown
+            ),
+        ])
     func malformedComponents(components: String, keyPath: String, rule: RuleID) throws {
-        let text = "{\n  \"colors\" : [\n    {\n      \"color\" : {\n        \"color-space\" : \"srgb\",\n        \"components\" : { \(components) }\n      },\n      \"idiom\" : \"universal\"\n    }\n  ]\n}\n"
+        let text =
+            "{\n  \"colors\" : [\n    {\n      \"color\" : {\n        \"color-space\" : \"srgb\",\n        \"components\" : { \(components) }\n      },\n      \"idiom\" : \"universal\"\n    }\n  ]\n}\n"
         let root = try F.catalog(["Bad.colorset/Contents.json": text])
         let findings = try CatalogReader.read(root).readingFindings
         let finding = try #require(findings.first { $0.location.keyPath == keyPath }, "\(findings.map(\.message))")
@@ -73,19 +99,27 @@ struct CatalogReaderTests {
     @Test("Appearances, idioms and display gamuts, with mis-cased and unknown values reported")
     func variants() throws {
         let srgb = F.color("srgb", [("red", "\"0.1\""), ("green", "\"0.2\""), ("blue", "\"0.3\""), ("alpha", "\"1.000\"")])
-        let root = try F.catalog(["V.colorset/Contents.json": F.colorset([
-            (srgb, ""),
-            (srgb, F.dark),
-            (srgb, #""appearances" : [ { "appearance" : "luminosity", "value" : "dark" }, { "appearance" : "contrast", "value" : "high" } ], "display-gamut" : "display-P3""#),
-            (srgb, #""display-gamut" : "sRGB""#),
-            (srgb, #""display-gamut" : "Display-P3""#),
-            (srgb, #""appearances" : [ { "appearance" : "luminosity", "value" : "Dark" } ]"#),
-            (srgb, #""appearances" : [ { "appearance" : "vibrancy", "value" : "high" } ]"#),
-            (srgb, #""idiom" : "iphone""#),
-        ])])
+        let root = try F.catalog([
+            "V.colorset/Contents.json": F.colorset([
+                (srgb, ""),
+                (srgb, F.dark),
+                (
+                    srgb,
+                    #""appearances" : [ { "appearance" : "luminosity", "value" : "dark" }, { "appearance" : "contrast", "value" : "high" } ], "display-gamut" : "display-P3""#
+                ),
+                (srgb, #""display-gamut" : "sRGB""#),
+                (srgb, #""display-gamut" : "Display-P3""#),
+                (srgb, #""appearances" : [ { "appearance" : "luminosity", "value" : "Dark" } ]"#),
+                (srgb, #""appearances" : [ { "appearance" : "vibrancy", "value" : "high" } ]"#),
+                (srgb, #""idiom" : "iphone""#),
+            ])
+        ])
         let catalog = try CatalogReader.read(root)
         let colors = try #require(catalog.assets.first?.colors)
-        #expect(colors.map(\.appearance) == [.any, .init(luminosity: .dark), .init(luminosity: .dark, highContrast: true), .any, .any, .any, .any, .any])
+        #expect(
+            colors.map(\.appearance) == [
+                .any, .init(luminosity: .dark), .init(luminosity: .dark, highContrast: true), .any, .any, .any, .any, .any,
+            ])
         #expect(colors.map(\.displayGamut) == [nil, nil, .displayP3, .sRGB, nil, nil, nil, nil])
         let messages = catalog.readingFindings.map { "\($0.ruleID) \($0.location.keyPath ?? "")" }
         #expect(messages.contains("catalog-invalid colors[4].display-gamut"))
@@ -95,20 +129,25 @@ struct CatalogReaderTests {
         #expect(messages.contains("catalog-invalid colors[7].idiom"))
     }
 
-    @Test("Broken JSON is reported with its line; reading goes on with the other sets", arguments: [
-        ("{\n  \"colors\" : [\n    { \"idiom\" : \"universal\" \n    \"color\" : {} }\n  ]\n}\n", 4),
-        ("{\n  \"colors\" : [\n", 3),
-        ("", 1),
-        ("[1, 2]", 1),
-        ("{\"a\": \"unterminated\n}", 1),
-        (String(repeating: "[", count: 500), 1),
-        ("{\"a\": 1e999}", 1),
-        ("\u{FEFF}{\"colors\": [}", 1),
-    ])
+    @Test(
+        "Broken JSON is reported with its line; reading goes on with the other sets",
+        arguments: [
+            ("{\n  \"colors\" : [\n    { \"idiom\" : \"universal\" \n    \"color\" : {} }\n  ]\n}\n", 4),
+            ("{\n  \"colors\" : [\n", 3),
+            ("", 1),
+            ("[1, 2]", 1),
+            ("{\"a\": \"unterminated\n}", 1),
+            (String(repeating: "[", count: 500), 1),
+            ("{\"a\": 1e999}", 1),
+            ("\u{FEFF}{\"colors\": [}", 1),
+        ])
     func brokenJSON(text: String, line: Int) throws {
-        let root = try F.catalog(["Broken.colorset/Contents.json": text, "Fine.colorset/Contents.json": F.colorset([
-            (F.color("srgb", [("red", "\"0.1\""), ("green", "\"0.2\""), ("blue", "\"0.3\""), ("alpha", "\"1.000\"")]), ""),
-        ])])
+        let root = try F.catalog([
+            "Broken.colorset/Contents.json": text,
+            "Fine.colorset/Contents.json": F.colorset([
+                (F.color("srgb", [("red", "\"0.1\""), ("green", "\"0.2\""), ("blue", "\"0.3\""), ("alpha", "\"1.000\"")]), "")
+            ]),
+        ])
         let catalog = try CatalogReader.read(root)
         let finding = try #require(catalog.readingFindings.first { $0.ruleID == RuleID.catalogSyntax })
         #expect(finding.location.file.hasSuffix("Broken.colorset/Contents.json"))
@@ -127,7 +166,9 @@ struct CatalogReaderTests {
 
     @Test("Namespaced groups prefix names; other set types are listed")
     func namespaces() throws {
-        let set = F.colorset([(F.color("srgb", [("red", "\"0.1\""), ("green", "\"0.2\""), ("blue", "\"0.3\""), ("alpha", "\"1.000\"")]), "")])
+        let set = F.colorset([
+            (F.color("srgb", [("red", "\"0.1\""), ("green", "\"0.2\""), ("blue", "\"0.3\""), ("alpha", "\"1.000\"")]), "")
+        ])
         let root = try F.catalog([
             "Brand/Contents.json": #"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#,
             "Brand/Accent.colorset/Contents.json": set,
@@ -144,10 +185,12 @@ struct CatalogReaderTests {
 
     @Test("App icon sets: Xcode's keys (size, scale, platform) are read without findings; the icon is analyzed")
     func appIcon() throws {
-        let icon = Image(pixels: try PixelBuffer(width: 16, height: 16, layout: .rgb, samples: [UInt16](repeating: 30000, count: 16 * 16 * 3)),
-                         profile: .displayP3)
-        let root = try F.catalog([
-            "AppIcon.appiconset/Contents.json": #"""
+        let icon = Image(
+            pixels: try PixelBuffer(width: 16, height: 16, layout: .rgb, samples: [UInt16](repeating: 30000, count: 16 * 16 * 3)),
+            profile: .displayP3)
+        let root = try F.catalog(
+            [
+                "AppIcon.appiconset/Contents.json": #"""
                 {
                   "images" : [
                     { "filename" : "icon.png", "idiom" : "universal", "platform" : "ios", "size" : "1024x1024" },
@@ -156,8 +199,8 @@ struct CatalogReaderTests {
                   ],
                   "info" : { "author" : "xcode", "version" : 1 }
                 }
-                """#,
-        ], binary: ["AppIcon.appiconset/icon.png": try PNG.encode(icon)])
+                """#
+            ], binary: ["AppIcon.appiconset/icon.png": try PNG.encode(icon)])
         let catalog = try CatalogReader.read(root)
         let set = try #require(catalog.assets.first)
         #expect(set.kind == .appIconSet && set.images.count == 3)
@@ -175,46 +218,56 @@ struct CatalogReaderTests {
     @Test("Data and symbol sets are read for their files and keys; slicing is checked; unknown keys are info, never errors")
     func otherSetTypesAndSlicing() throws {
         let root = try F.catalog([
-            "Config.dataset/Contents.json": #"{"data":[{"filename":"config.json","idiom":"universal","universal-type-identifier":"public.json"},{"filename":"gone.json","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#,
+            "Config.dataset/Contents.json":
+                #"{"data":[{"filename":"config.json","idiom":"universal","universal-type-identifier":"public.json"},{"filename":"gone.json","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#,
             "Config.dataset/config.json": "{}",
-            "star.symbolset/Contents.json": #"{"info":{"author":"xcode","version":1},"properties":{"symbol-rendering-intent":"multicolor"},"symbols":[{"filename":"star.svg","idiom":"universal"}]}"#,
+            "star.symbolset/Contents.json":
+                #"{"info":{"author":"xcode","version":1},"properties":{"symbol-rendering-intent":"multicolor"},"symbols":[{"filename":"star.svg","idiom":"universal"}]}"#,
             "star.symbolset/star.svg": "<svg/>",
             "star.symbolset/old-star.svg": "<svg/>",
-            "Pill.imageset/Contents.json": #"{"images":[{"filename":"pill.png","idiom":"universal","resizing":{"mode":"3-part-vertical","capInsets":{"top":4,"bottom":4},"center":{"mode":"stretch","height":1}},"alignment-insets":{"top":1,"bottom":1,"left":0,"right":0}},{"idiom":"universal","resizing":{"mode":"5-part"},"scale":"2x"},{"idiom":"universal","resizing":"9-part","scale":"3x","colour":"red"}],"info":{"author":"xcode","version":1}}"#,
+            "Pill.imageset/Contents.json":
+                #"{"images":[{"filename":"pill.png","idiom":"universal","resizing":{"mode":"3-part-vertical","capInsets":{"top":4,"bottom":4},"center":{"mode":"stretch","height":1}},"alignment-insets":{"top":1,"bottom":1,"left":0,"right":0}},{"idiom":"universal","resizing":{"mode":"5-part"},"scale":"2x"},{"idiom":"universal","resizing":"9-part","scale":"3x","colour":"red"}],"info":{"author":"xcode","version":1}}"#,
             "Pill.imageset/pill.png": "x",
         ])
         let catalog = try CatalogReader.read(root)
-        let findings = catalog.readingFindings.map { "\($0.ruleID) \($0.severity) \(($0.location.file as NSString).lastPathComponent) \($0.location.keyPath ?? "")" }
-        #expect(findings.sorted() == [
-            "catalog-invalid error Contents.json images[2].resizing",          // not an object
-            "catalog-unknown info Contents.json images[1].resizing.mode",      // no such slicing mode
-            "catalog-unknown info Contents.json images[2].colour",             // a key no reference names
-            "missing-file error Contents.json data[1].filename",
-            "not-checked info Config.dataset ",                                // listed: advisory
-            "not-checked info star.symbolset ",
-            "unreferenced-file warning old-star.svg ",
-        ], "\(findings)")
+        let findings = catalog.readingFindings.map {
+            "\($0.ruleID) \($0.severity) \(($0.location.file as NSString).lastPathComponent) \($0.location.keyPath ?? "")"
+        }
+        #expect(
+            findings.sorted() == [
+                "catalog-invalid error Contents.json images[2].resizing",  // not an object
+                "catalog-unknown info Contents.json images[1].resizing.mode",  // no such slicing mode
+                "catalog-unknown info Contents.json images[2].colour",  // a key no reference names
+                "missing-file error Contents.json data[1].filename",
+                "not-checked info Config.dataset ",  // listed: advisory
+                "not-checked info star.symbolset ",
+                "unreferenced-file warning old-star.svg ",
+            ], "\(findings)")
         // The sets themselves are listed as not checked (advisory); their entries are not images to analyze.
         #expect(catalog.assets.filter { $0.kind == .other("dataset") || $0.kind == .other("symbolset") }.allSatisfy { $0.images.isEmpty })
     }
 
     @Test("System color references resolve from the HIG table; every documented name is known; a misspelled one is reported")
     func systemReferences() throws {
-        let root = try F.catalog(["S.colorset/Contents.json": F.colorset([
-            (#"{ "platform" : "ios", "reference" : "systemRedColor" }"#, ""),
-            (#"{ "platform" : "ios", "reference" : "systemGray2Color" }"#, F.dark),
-            (#"{ "platform" : "ios", "reference" : "labelColor" }"#, F.highContrast),
-            (#"{ "platform" : "osx", "reference" : "controlAccentColor" }"#, #""idiom" : "mac""#),
-            (#"{ "platform" : "ios", "reference" : "systemBackgroundColor" }"#, #""idiom" : "iphone""#),
-            (#"{ "platform" : "ios", "reference" : "sytemBlueColor" }"#, #""idiom" : "ipad""#),
-        ])])
+        let root = try F.catalog([
+            "S.colorset/Contents.json": F.colorset([
+                (#"{ "platform" : "ios", "reference" : "systemRedColor" }"#, ""),
+                (#"{ "platform" : "ios", "reference" : "systemGray2Color" }"#, F.dark),
+                (#"{ "platform" : "ios", "reference" : "labelColor" }"#, F.highContrast),
+                (#"{ "platform" : "osx", "reference" : "controlAccentColor" }"#, #""idiom" : "mac""#),
+                (#"{ "platform" : "ios", "reference" : "systemBackgroundColor" }"#, #""idiom" : "iphone""#),
+                (#"{ "platform" : "ios", "reference" : "sytemBlueColor" }"#, #""idiom" : "ipad""#),
+            ])
+        ])
         let catalog = try CatalogReader.read(root)
         let audit = try CatalogAuditor.audit([root])
         #expect(SystemColors.resolve(reference: "systemRedColor")?.light == [255, 56, 60])
         #expect(SystemColors.resolve(reference: "systemGray2Color")?.value(for: .init(luminosity: .dark)) == [99, 99, 102])
         #expect(SystemColors.resolve(reference: "labelColor") == nil)
-        for name in ["labelColor", "systemBackgroundColor", "secondarySystemGroupedBackgroundColor", "controlAccentColor",
-                     "windowBackgroundColor", "tintColor", "clearColor", "systemGray6Color", "systemMintColor"] {
+        for name in [
+            "labelColor", "systemBackgroundColor", "secondarySystemGroupedBackgroundColor", "controlAccentColor",
+            "windowBackgroundColor", "tintColor", "clearColor", "systemGray6Color", "systemMintColor",
+        ] {
             #expect(SystemColors.isDocumented(reference: name), "\(name)")
         }
         #expect(!SystemColors.isDocumented(reference: "sytemBlueColor") && !SystemColors.isDocumented(reference: "Color"))
@@ -232,7 +285,8 @@ struct CatalogReaderTests {
         #expect(SystemColors.all.count > 18)
         let shared = CLIRoot.shared.appendingPathComponent("hig/system-colors.json").path
         if let published = FileManager.default.contents(atPath: shared) {
-            #expect(String(decoding: published, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(
+                String(decoding: published, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                     == SystemColors.publishedJSON.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
@@ -241,7 +295,8 @@ struct CatalogReaderTests {
     func pathSafety() throws {
         let outside = F.temporaryFolder()
         try F.write(Array("secret".utf8), outside + "/secret.png")
-        let images = #"{"images":[{"filename":"../../escape.png","idiom":"universal"},{"filename":"/etc/passwd","idiom":"universal"},"#
+        let images =
+            #"{"images":[{"filename":"../../escape.png","idiom":"universal"},{"filename":"/etc/passwd","idiom":"universal"},"#
             + #"{"filename":"link.png","idiom":"universal"},{"filename":"missing.png","idiom":"universal"},{"filename":"..","idiom":"universal"}],"info":{"version":1}}"#
         let root = try F.catalog(["Escape.imageset/Contents.json": images, "Escape.imageset/extra.png": "x"])
         try FileManager.default.createSymbolicLink(atPath: root + "/Escape.imageset/link.png", withDestinationPath: outside + "/secret.png")
@@ -251,7 +306,10 @@ struct CatalogReaderTests {
         try FileManager.default.createSymbolicLink(atPath: root + "/Out.colorset", withDestinationPath: outside)
         let catalog = try CatalogReader.read(root)
         let unsafe = catalog.readingFindings.filter { $0.ruleID == RuleID.unsafePath }
-        #expect(Set(unsafe.compactMap(\.location.keyPath)) == ["images[0].filename", "images[1].filename", "images[2].filename", "images[4].filename"])
+        #expect(
+            Set(unsafe.compactMap(\.location.keyPath)) == [
+                "images[0].filename", "images[1].filename", "images[2].filename", "images[4].filename",
+            ])
         #expect(unsafe.contains { $0.location.file == root + "/Out.colorset" && $0.message.contains("outside the catalog") })
         #expect(unsafe.contains { $0.location.file == root + "/Loop" })
         #expect(catalog.readingFindings.contains { $0.ruleID == RuleID.missingFile && $0.location.keyPath == "images[3].filename" })
@@ -272,10 +330,15 @@ struct CatalogReaderTests {
 
     @Test("The JSON reader keeps strings, numbers as written, escapes and lines")
     func locatedJSON() throws {
-        let json = try LocatedJSON.parse(Array("{\n \"a\" : \"x\\u00e9\\ud83c\\udf08\\n\",\n \"b\" : [1, -2.5e1, true, null],\n \"c\" : \"1\"\n}".utf8))
+        let json = try LocatedJSON.parse(
+            Array("{\n \"a\" : \"x\\u00e9\\ud83c\\udf08\\n\",\n \"b\" : [1, -2.5e1, true, null],\n \"c\" : \"1\"\n}".utf8))
         #expect(json["a"]?.string == "xé🌈\n")
         #expect(json["a"]?.line == 2 && json["b"]?.line == 3)
-        if case .number(let text, let value)? = json["b"]?.elements?[1].value { #expect(text == "-2.5e1" && value == -25) } else { Issue.record("b[1]") }
+        if case .number(let text, let value)? = json["b"]?.elements?[1].value {
+            #expect(text == "-2.5e1" && value == -25)
+        } else {
+            Issue.record("b[1]")
+        }
         #expect(json["c"]?.string == "1")
         #expect(throws: LocatedJSON.SyntaxError.self) { try LocatedJSON.parse(Array("{\"a\": 01x}".utf8)) }
         #expect(throws: LocatedJSON.SyntaxError.self) { try LocatedJSON.parse(Array("\"\\ud800x\"".utf8)) }
@@ -284,7 +347,8 @@ struct CatalogReaderTests {
 
 /// Paths used by several suites.
 enum CLIRoot {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// `../shared` beside the repository, when it is there (not in a fresh clone).
     static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
 }

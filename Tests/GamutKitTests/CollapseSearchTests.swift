@@ -29,8 +29,10 @@ struct CollapseSearchTests {
         let inSRGBResult = try CollapseSearch.search(inSRGB)
         #expect(inSRGBResult.pairs.isEmpty)
         // And two sRGB colors 2 ΔE00 apart stay apart.
-        let apart = [NamedColor(name: "a", profile: .sRGB, components: [0.2, 0.6, 0.2]),
-                     NamedColor(name: "b", profile: .sRGB, components: [0.2, 0.63, 0.2])]
+        let apart = [
+            NamedColor(name: "a", profile: .sRGB, components: [0.2, 0.6, 0.2]),
+            NamedColor(name: "b", profile: .sRGB, components: [0.2, 0.63, 0.2]),
+        ]
         let apartResult = try CollapseSearch.search(apart)
         #expect(apartResult.pairs.isEmpty)
     }
@@ -41,8 +43,9 @@ struct CollapseSearchTests {
         // Clustered saturated P3 colors, so that many pairs are close.
         let colors = (0..<1500).map { i -> NamedColor in
             let base = [[1.0, 0.1, 0.1], [0.1, 1.0, 0.1], [0.1, 0.2, 1.0], [1.0, 0.6, 0.0], [0.5, 0.5, 0.5]][i % 5]
-            return NamedColor(name: "c\(i)", profile: .displayP3,
-                              components: base.map { min(max($0 + Double.random(in: -0.08...0.08, using: &rng), 0), 1) })
+            return NamedColor(
+                name: "c\(i)", profile: .displayP3,
+                components: base.map { min(max($0 + Double.random(in: -0.08...0.08, using: &rng), 0), 1) })
         }
         let result = try CollapseSearch.search(colors, maximumPairs: 10_000_000)
         let settings = AnalysisSettings()

@@ -74,9 +74,15 @@ struct CIEDE2000FormTests {
         var rng = SplitMix64(seed: 2000)
         var worst = 0.0
         for i in 0..<1_000_000 {
-            let x = Lab(l: Double.random(in: 0...100, using: &rng), a: Double.random(in: -128...128, using: &rng), b: Double.random(in: -128...128, using: &rng))
-            var y = Lab(l: x.l + Double.random(in: -5...5, using: &rng), a: x.a + Double.random(in: -8...8, using: &rng), b: x.b + Double.random(in: -8...8, using: &rng))
-            if i % 10 == 0 { y = Lab(l: y.l, a: -x.a * Double.random(in: 0.9...1.1, using: &rng), b: -x.b * Double.random(in: 0.9...1.1, using: &rng)) }
+            let x = Lab(
+                l: Double.random(in: 0...100, using: &rng), a: Double.random(in: -128...128, using: &rng),
+                b: Double.random(in: -128...128, using: &rng))
+            var y = Lab(
+                l: x.l + Double.random(in: -5...5, using: &rng), a: x.a + Double.random(in: -8...8, using: &rng),
+                b: x.b + Double.random(in: -8...8, using: &rng))
+            if i % 10 == 0 {
+                y = Lab(l: y.l, a: -x.a * Double.random(in: 0.9...1.1, using: &rng), b: -x.b * Double.random(in: 0.9...1.1, using: &rng))
+            }
             if i % 17 == 0 { y.a = 0; y.b = 0 }
             worst = max(worst, abs(CIEDE2000.difference(x, y) - CIEDE2000.referenceDifference(x, y)))
         }
@@ -106,16 +112,21 @@ struct BatchColorMathTests {
         for i in 0..<250_000 {
             var pairs: [(Lab, Lab)] = []
             for lane in 0..<4 {
-                let x = Lab(l: Double.random(in: 0...100, using: &rng), a: Double.random(in: -128...128, using: &rng), b: Double.random(in: -128...128, using: &rng))
-                var y = Lab(l: x.l + Double.random(in: -5...5, using: &rng), a: x.a + Double.random(in: -8...8, using: &rng), b: x.b + Double.random(in: -8...8, using: &rng))
+                let x = Lab(
+                    l: Double.random(in: 0...100, using: &rng), a: Double.random(in: -128...128, using: &rng),
+                    b: Double.random(in: -128...128, using: &rng))
+                var y = Lab(
+                    l: x.l + Double.random(in: -5...5, using: &rng), a: x.a + Double.random(in: -8...8, using: &rng),
+                    b: x.b + Double.random(in: -8...8, using: &rng))
                 if (i + lane) % 9 == 0 { y.a = 0; y.b = 0 }
                 if (i + lane) % 13 == 0 { y.a = -x.a; y.b = -x.b * 1.001 }
                 pairs.append((x, y))
             }
             func v(_ f: ((Lab, Lab)) -> Double) -> SIMD4<Float> { SIMD4(pairs.map { Float(f($0)) }) }
             var fallback = SIMD4<Int32>.zero
-            let d = BatchColorMath.difference(l1: v { $0.0.l }, a1: v { $0.0.a }, b1: v { $0.0.b },
-                                              l2: v { $0.1.l }, a2: v { $0.1.a }, b2: v { $0.1.b }, fallback: &fallback)
+            let d = BatchColorMath.difference(
+                l1: v { $0.0.l }, a1: v { $0.0.a }, b1: v { $0.0.b },
+                l2: v { $0.1.l }, a2: v { $0.1.a }, b2: v { $0.1.b }, fallback: &fallback)
             for lane in 0..<4 {
                 if fallback[lane] != 0 { fallbacks += 1; continue }
                 // Compare against the double formula on the same (single-precision) inputs.
@@ -134,7 +145,8 @@ struct BatchColorMathTests {
         var worst = 0.0
         for _ in 0..<100_000 {
             let xyz = (0..<4).map { _ in (0..<3).map { _ in Double.random(in: 0...1.1, using: &rng) } }
-            let r = BatchColorMath.lab(x: SIMD4(xyz.map { Float($0[0]) }), y: SIMD4(xyz.map { Float($0[1]) }), z: SIMD4(xyz.map { Float($0[2]) }))
+            let r = BatchColorMath.lab(
+                x: SIMD4(xyz.map { Float($0[0]) }), y: SIMD4(xyz.map { Float($0[1]) }), z: SIMD4(xyz.map { Float($0[2]) }))
             for lane in 0..<4 {
                 let e = Lab(x: Double(Float(xyz[lane][0])), y: Double(Float(xyz[lane][1])), z: Double(Float(xyz[lane][2])))
                 worst = max(worst, abs(Double(r.l[lane]) - e.l), abs(Double(r.a[lane]) - e.a), abs(Double(r.b[lane]) - e.b))

@@ -24,10 +24,13 @@ struct ConcurrencyStressTests {
         let converted = try transform.convert(image.pixels)
         let encoded = try PNG.encode(try image.converted(to: .sRGB))
         let analysis = try ImageAnalyzer.analyze(image, threads: index % 2 == 0 ? 1 : nil).analysis
-        let colors = (0..<40).map { NamedColor(name: "c\($0)", profile: .displayP3, components: [0, 1 - Double($0) * 0.004, Double($0) * 0.003]) }
-        return Outcome(converted: converted.bytes, encoded: encoded, outOfGamut: analysis.outOfGamutPixels, visible: analysis.visiblyClippedPixels,
-                       maxDeltaE: analysis.maxDeltaE, collapses: analysis.collapseGroups.count, gradients: analysis.clippingGradients.count,
-                       pairs: try CollapseSearch.search(colors).pairs.count)
+        let colors = (0..<40).map {
+            NamedColor(name: "c\($0)", profile: .displayP3, components: [0, 1 - Double($0) * 0.004, Double($0) * 0.003])
+        }
+        return Outcome(
+            converted: converted.bytes, encoded: encoded, outOfGamut: analysis.outOfGamutPixels, visible: analysis.visiblyClippedPixels,
+            maxDeltaE: analysis.maxDeltaE, collapses: analysis.collapseGroups.count, gradients: analysis.clippingGradients.count,
+            pairs: try CollapseSearch.search(colors).pairs.count)
     }
 
     @Test("Conversions, encodes, analyses and catalog audits from 48 tasks sharing profiles and transforms match the serial run")

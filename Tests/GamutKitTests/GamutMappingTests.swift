@@ -34,16 +34,28 @@ struct GamutMappingTests {
         static func lin(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
         static func enc(_ v: Double) -> Double { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
         static func oklab(linearSRGB c: [Double]) -> [Double] {
-            let lms = mul([[0.4122214708, 0.5363325363, 0.0514459929], [0.2119034982, 0.6806995451, 0.1073969566],
-                           [0.0883024619, 0.2817188376, 0.6299787005]], c).map { cbrt($0) }
-            return mul([[0.2104542553, 0.7936177850, -0.0040720468], [1.9779984951, -2.4285922050, 0.4505937099],
-                        [0.0259040371, 0.7827717662, -0.8086757660]], lms)
+            let lms = mul(
+                [
+                    [0.4122214708, 0.5363325363, 0.0514459929], [0.2119034982, 0.6806995451, 0.1073969566],
+                    [0.0883024619, 0.2817188376, 0.6299787005],
+                ], c
+            ).map { cbrt($0) }
+            return mul(
+                [
+                    [0.2104542553, 0.7936177850, -0.0040720468], [1.9779984951, -2.4285922050, 0.4505937099],
+                    [0.0259040371, 0.7827717662, -0.8086757660],
+                ], lms)
         }
         static func linearSRGB(oklab: [Double]) -> [Double] {
-            let lms = mul([[1, 0.3963377774, 0.2158037573], [1, -0.1055613458, -0.0638541728], [1, -0.0894841775, -1.2914855480]],
-                          oklab).map { $0 * $0 * $0 }
-            return mul([[4.0767416621, -3.3077115913, 0.2309699292], [-1.2684380046, 2.6097574011, -0.3413193965],
-                        [-0.0041960863, -0.7034186147, 1.7076147010]], lms)
+            let lms = mul(
+                [[1, 0.3963377774, 0.2158037573], [1, -0.1055613458, -0.0638541728], [1, -0.0894841775, -1.2914855480]],
+                oklab
+            ).map { $0 * $0 * $0 }
+            return mul(
+                [
+                    [4.0767416621, -3.3077115913, 0.2309699292], [-1.2684380046, 2.6097574011, -0.3413193965],
+                    [-0.0041960863, -0.7034186147, 1.7076147010],
+                ], lms)
         }
         static func dE(_ x: [Double], _ y: [Double]) -> Double { sqrt(zip(x, y).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)) }
         static func mapP3(_ p3: [Double]) -> [Double] {
@@ -80,7 +92,9 @@ struct GamutMappingTests {
     func cssMatchesReference() throws {
         let mapper = try GamutMapper(source: .displayP3, target: .sRGB)
         var generator = SystemRandomNumberGenerator()
-        var samples: [[Double]] = [[0, 1, 0], [1, 0, 0], [0, 0, 1], [1, 1, 0], [0, 1, 1], [1, 0, 1], [0.2, 0.9, 0.3], [0.95, 0.3, 0.1], [0.5, 0.5, 0.5]]
+        var samples: [[Double]] = [
+            [0, 1, 0], [1, 0, 0], [0, 0, 1], [1, 1, 0], [0, 1, 1], [1, 0, 1], [0.2, 0.9, 0.3], [0.95, 0.3, 0.1], [0.5, 0.5, 0.5],
+        ]
         for _ in 0..<300 { samples.append((0..<3).map { _ in Double.random(in: 0...1, using: &generator) }) }
         var worst = 0.0
         for p3 in samples {
@@ -168,7 +182,9 @@ struct ImageGamutMapTests {
                 let expected = mapper.map(source, mapping: .css)
                 for c in 0..<3 { #expect(abs(ours[c] - expected[c]) <= 1.0 / 65535, "x \(x)") }
             } else {
-                for c in 0..<3 { #expect(abs(mapped.pixels.integer(x: x, y: 0, channel: c) - exact.pixels.integer(x: x, y: 0, channel: c)) <= 2) }
+                for c in 0..<3 {
+                    #expect(abs(mapped.pixels.integer(x: x, y: 0, channel: c) - exact.pixels.integer(x: x, y: 0, channel: c)) <= 2)
+                }
             }
             #expect(mapped.pixels.integer(x: x, y: 1, channel: 3) == image.pixels.integer(x: x, y: 1, channel: 3))
         }
@@ -186,7 +202,8 @@ struct ImageGamutMapTests {
         let kept = try image.gamutMapped(to: .sRGB, mapping: .preserveSeparation, bitDepth: 16, separation: 3, settings: settings)
         let mapper = try GamutMapper(source: .sRGB, target: .sRGB)
         func separation(_ i: Image) -> Double {
-            CIEDE2000.difference(Lab(xyzD50: mapper.sourceXYZ(Self.colorAt(i, x: 0))), Lab(xyzD50: mapper.sourceXYZ(Self.colorAt(i, x: 63))))
+            CIEDE2000.difference(
+                Lab(xyzD50: mapper.sourceXYZ(Self.colorAt(i, x: 0))), Lab(xyzD50: mapper.sourceXYZ(Self.colorAt(i, x: 63))))
         }
         #expect(separation(clip) < 0.5)
         #expect(separation(css) < 3)
@@ -198,7 +215,8 @@ struct ImageGamutMapTests {
 
     @Test("Gray images and float buffers are refused for css with a typed error; clip converts anything")
     func refused() throws {
-        let gray = Image(pixels: try PixelBuffer(width: 2, height: 1, layout: .gray, samples: [UInt8(0), 255]), profile: .builtIn(.grayGamma22))
+        let gray = Image(
+            pixels: try PixelBuffer(width: 2, height: 1, layout: .gray, samples: [UInt8(0), 255]), profile: .builtIn(.grayGamma22))
         #expect(throws: GamutError.self) { try gray.gamutMapped(to: .sRGB, mapping: .css) }
         #expect(try gray.gamutMapped(to: .sRGB, mapping: .clip).profile === ColorProfile.sRGB)
     }

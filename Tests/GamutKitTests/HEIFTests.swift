@@ -28,8 +28,10 @@ struct HEIFTests {
     /// false); returns the output's path.
     static func make(_ name: String, depth: Int = 8, alpha: Bool = false, icc: Bool = true, _ arguments: [String] = []) throws -> String {
         let folder = PNGFixtures.temporaryDirectory
-        let png = try LibPNG.encode(.init(width: width, height: height, layout: alpha ? .rgba : .rgb, depth: depth,
-                                          samples: source(depth: depth, alpha: alpha), iccp: icc ? FormatFixtures.p3 : nil))
+        let png = try LibPNG.encode(
+            .init(
+                width: width, height: height, layout: alpha ? .rgba : .rgb, depth: depth,
+                samples: source(depth: depth, alpha: alpha), iccp: icc ? FormatFixtures.p3 : nil))
         let input = try ExternalTool.write(png, "source.png", in: folder)
         let output = folder + "/" + name
         try ExternalTool.run("heif-enc", arguments + [input, "-o", output])
@@ -57,7 +59,9 @@ struct HEIFTests {
         return path
     }
 
-    @Test("heif-enc -L (4:4:4) HEIC with the P3 profile in a colr box: within 1 code of the source, sample for sample as heif-convert decodes it")
+    @Test(
+        "heif-enc -L (4:4:4) HEIC with the P3 profile in a colr box: within 1 code of the source, sample for sample as heif-convert decodes it"
+    )
     func lossless8() throws {
         guard ExternalTool.available("heif-enc", "heif-convert") else { return }
         let path = try Self.make("p3.heic", Self.lossless)
@@ -71,8 +75,9 @@ struct HEIFTests {
         #expect(reference.iccp?.profile == ColorProfile.displayP3.data)
     }
 
-    @Test("10- and 12-bit files decode to 16 bits, round(v × 65535 / (2ⁿ − 1)) of heif-convert's values v, with the profile",
-          arguments: [("p3-10.heic", 10), ("p3-12.heic", 12), ("p3-12.avif", 12)])
+    @Test(
+        "10- and 12-bit files decode to 16 bits, round(v × 65535 / (2ⁿ − 1)) of heif-convert's values v, with the profile",
+        arguments: [("p3-10.heic", 10), ("p3-12.heic", 12), ("p3-12.avif", 12)])
     func deep(name: String, bits: Int) throws {
         guard ExternalTool.available("heif-enc", "heif-convert") else { return }
         let path = try Self.make(name, depth: 16, ["-b", "\(bits)", "-q", "90"] + (name.hasSuffix("avif") ? ["-A"] : []))
@@ -99,9 +104,12 @@ struct HEIFTests {
         #expect(reference.channels == 4 && FormatFixtures.values(image.pixels) == reference.samples)
     }
 
-    @Test("nclx code points map to profiles: BT.2020 linear builds one, BT.709's transfer reads as sRGB's curve, PQ falls back to sRGB with a warning",
-          arguments: [(9, 8, "HEIF nclx 9/8", 0), (1, 1, "sRGB IEC61966-2.1", 1), (9, 16, "sRGB IEC61966-2.1", 1), (12, 13, "Display P3", 0),
-                      (2, 2, "sRGB IEC61966-2.1", 0)])
+    @Test(
+        "nclx code points map to profiles: BT.2020 linear builds one, BT.709's transfer reads as sRGB's curve, PQ falls back to sRGB with a warning",
+        arguments: [
+            (9, 8, "HEIF nclx 9/8", 0), (1, 1, "sRGB IEC61966-2.1", 1), (9, 16, "sRGB IEC61966-2.1", 1), (12, 13, "Display P3", 0),
+            (2, 2, "sRGB IEC61966-2.1", 0),
+        ])
     func nclxMapping(primaries: Int, transfer: Int, name: String, warnings: Int) throws {
         guard ExternalTool.available("heif-enc") else { return }
         let image = try HEIF.read(contentsOf: try Self.nclx(primaries: primaries, transfer: transfer))
@@ -109,13 +117,16 @@ struct HEIFTests {
         #expect(image.profile.name == name && image.warnings.count == warnings, "\(image.profile.name) \(image.warnings)")
         if primaries == 9 && transfer == 8 {
             // BT.2020's green (0.170, 0.797) in linear sRGB: far outside it, as the built profile says.
-            let green = try ColorTransform(from: image.profile, format: .rgbFloat, to: .linearSRGB, format: .rgbFloat).convert(samples: [0, 1, 0])
+            let green = try ColorTransform(from: image.profile, format: .rgbFloat, to: .linearSRGB, format: .rgbFloat).convert(samples: [
+                0, 1, 0,
+            ])
             #expect(green[0] < -0.5 && green[1] > 1.1, "\(green)")
         }
     }
 
-    @Test("Done when: a P3 HEIF/AVIF gives the out-of-gamut findings of its pixels as a 16-bit PNG (exactly) and of the source (within 5% of pixels), and converts to sRGB within 2 codes of LittleCMS",
-          arguments: ["lossless.heic", "lossy.heic", "lossy.avif", "lossy-12.avif", "lossy-10.heic"])
+    @Test(
+        "Done when: a P3 HEIF/AVIF gives the out-of-gamut findings of its pixels as a 16-bit PNG (exactly) and of the source (within 5% of pixels), and converts to sRGB within 2 codes of LittleCMS",
+        arguments: ["lossless.heic", "lossy.heic", "lossy.avif", "lossy-12.avif", "lossy-10.heic"])
     func sameFindingsAsPNG(name: String) throws {
         guard ExternalTool.available("heif-enc", "heif-convert") else { return }
         let bits = name.contains("12") ? 12 : name.contains("10") ? 10 : 8
@@ -124,8 +135,11 @@ struct HEIFTests {
         let heif = try HEIF.read(contentsOf: path)
         #expect(heif.fileBitDepth == bits)
         func png(_ samples16: [Int]) throws -> Image {
-            try PNG.decode(try LibPNG.encode(.init(width: Self.width, height: Self.height, layout: .rgb, depth: 16, samples: samples16,
-                                                   iccp: FormatFixtures.p3)))
+            try PNG.decode(
+                try LibPNG.encode(
+                    .init(
+                        width: Self.width, height: Self.height, layout: .rgb, depth: 16, samples: samples16,
+                        iccp: FormatFixtures.p3)))
         }
         // The same pixels, as heif-convert decodes them, widened to 16 bits as GamutKit documents.
         let decoded = try Self.heifConvert(path)
@@ -137,8 +151,9 @@ struct HEIFTests {
         let pixels = Self.width * Self.height
         #expect(fromSource.outOfGamutPixels > pixels / 4)  // the ramp really leaves sRGB
         #expect(fromHEIF.outOfGamutPixels == fromSame.outOfGamutPixels && fromHEIF.visiblyClippedPixels == fromSame.visiblyClippedPixels)
-        #expect(abs(fromHEIF.outOfGamutPixels - fromSource.outOfGamutPixels) * 20 <= pixels,
-                "out of gamut: \(fromHEIF.outOfGamutPixels) from \(name), \(fromSource.outOfGamutPixels) from the source, of \(pixels)")
+        #expect(
+            abs(fromHEIF.outOfGamutPixels - fromSource.outOfGamutPixels) * 20 <= pixels,
+            "out of gamut: \(fromHEIF.outOfGamutPixels) from \(name), \(fromSource.outOfGamutPixels) from the source, of \(pixels)")
         #expect(abs(fromHEIF.visiblyClippedPixels - fromSource.visiblyClippedPixels) * 20 <= pixels)
         #expect(try FormatFixtures.conversionDifference(heif) <= 2)
     }
@@ -176,12 +191,15 @@ struct HEIFBadInputTests {
         guard ExternalTool.available("heif-enc") else { return }
         let bytes = try Self.valid(name)
         for length in stride(from: 0, to: bytes.count, by: 61) {
-            let error = try #require(decodingError { () throws(GamutError) in try HEIF.decode(Array(bytes.prefix(length)), path: "cut.heic") })
+            let error = try #require(
+                decodingError { () throws(GamutError) in try HEIF.decode(Array(bytes.prefix(length)), path: "cut.heic") })
             #expect(error.path == "cut.heic" && [.invalidImage, .unsupportedImage].contains(error.code), "\(length): \(error)")
         }
     }
 
-    @Test("ispe declaring 100000×100000 is over the pixel budget, refused before decoding with PNG's message", arguments: ["p3.heic", "p3.avif"])
+    @Test(
+        "ispe declaring 100000×100000 is over the pixel budget, refused before decoding with PNG's message",
+        arguments: ["p3.heic", "p3.avif"])
     func overBudget(name: String) throws {
         guard ExternalTool.available("heif-enc") else { return }
         var bytes = try Self.valid(name)
@@ -189,7 +207,9 @@ struct HEIFBadInputTests {
         bytes.replaceSubrange(ispe + 12..<ispe + 20, with: Self.be32(100_000) + Self.be32(100_000))
         let error = try #require(decodingError { () throws(GamutError) in try HEIF.decode(bytes, path: "bomb.heic") })
         #expect(error.code == .imageTooLarge && error.path == "bomb.heic")
-        #expect(error.message == PNG.DecodingOptions.budgetMessage(width: 100_000, height: 100_000, budget: PNG.DecodingOptions.defaultMaximumPixels))
+        #expect(
+            error.message
+                == PNG.DecodingOptions.budgetMessage(width: 100_000, height: 100_000, budget: PNG.DecodingOptions.defaultMaximumPixels))
     }
 
     @Test("ispe declaring another size than the coded image is refused")

@@ -22,7 +22,8 @@ struct HTMLPictureTests {
     static func plainText(_ html: String) -> String {
         html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(
+                of: "&amp;", with: "&")
     }
 
     /// The (kind, CSS class) of every picture the page shows, in order.
@@ -89,7 +90,9 @@ struct HTMLPictureTests {
         return (path, image)
     }
 
-    @Test("Thumbnails: at most 256 px, the authored one in Display P3 with the source's colors, the shown one as converted, the mask keeping a one-pixel clip")
+    @Test(
+        "Thumbnails: at most 256 px, the authored one in Display P3 with the source's colors, the shown one as converted, the mask keeping a one-pixel clip"
+    )
     func thumbnails() throws {
         let (path, image) = try Self.greenAndGray()
         let report = try AssetChecker.check([path])
@@ -106,7 +109,8 @@ struct HTMLPictureTests {
         let converted = try image.converted(to: .sRGB, bitDepth: 8)
         #expect(shown.profile.name == ColorProfile.sRGB.name)
         for (x, y) in [(10, 10), (200, 10)] {
-            #expect((0..<3).map { shown.pixels.integer(x: x, y: y, channel: $0) }
+            #expect(
+                (0..<3).map { shown.pixels.integer(x: x, y: y, channel: $0) }
                     == (0..<3).map { converted.pixels.integer(x: x * 4, y: y * 4, channel: $0) })
         }
         // The one red pixel (ΔE00 ≥ 5 when clipped) stays red in the reduced mask; the in-gamut gray around it stays gray.
@@ -122,8 +126,10 @@ struct HTMLPictureTests {
         var report = try AssetChecker.check([example])
         #expect(HTMLVisuals(for: report, settings: AnalysisSettings()).pictures[example]?.contains { $0.kind == .simulation } == false)
         // The same image with a color-vision finding on it.
-        report.files[0].findings.append(Finding(ruleID: Rules.cvdConfusable.id, severity: .info, location: FindingLocation(file: example),
-                                                message: "two marks are confusable", fixHint: "separate them"))
+        report.files[0].findings.append(
+            Finding(
+                ruleID: Rules.cvdConfusable.id, severity: .info, location: FindingLocation(file: example),
+                message: "two marks are confusable", fixHint: "separate them"))
         let visuals = HTMLVisuals(for: report, settings: AnalysisSettings())
         #expect(visuals.pictures[example]?.filter { $0.kind == .simulation }.count == ColorVisionSimulation.all().count)
         let html = HTMLRenderer.render(report, toolVersion: "test", visuals: visuals)
@@ -152,36 +158,56 @@ struct HTMLPictureTests {
         #expect(visuals.pictures[Self.example] != nil && visuals.pictures[path] == nil)
         #expect(visuals.omitted == [path])
         let text = Self.plainText(HTMLRenderer.render(report, toolVersion: "test", visuals: visuals))
-        #expect(text.components(separatedBy: "No pictures of this image: the report's picture budget went to more severe findings.").count - 1 == 1)
-        #expect(text.contains(String(format: "No pictures of 1 image with less severe findings: the report embeds at most %.1f MB of pictures",
-                                     Double(exampleBytes) / 1e6)))
+        #expect(
+            text.components(separatedBy: "No pictures of this image: the report's picture budget went to more severe findings.").count - 1
+                == 1)
+        #expect(
+            text.contains(
+                String(
+                    format: "No pictures of 1 image with less severe findings: the report embeds at most %.1f MB of pictures",
+                    Double(exampleBytes) / 1e6)))
     }
 
     @Test("Findings sorted error → warning → info, in report order within a severity, after the summary")
     func order() throws {
         // Each finding's own rule, so the order can be read off the page's data-rule attributes.
-        let rules: [String: RuleID] = ["e1": .colorCollapse, "e2": .gradientClipping, "e3": .unreadable, "w1": .visibleClipping,
-                                       "w2": .decoderWarning, "i1": .outOfGamut, "i2": .fileFormatMismatch]
+        let rules: [String: RuleID] = [
+            "e1": .colorCollapse, "e2": .gradientClipping, "e3": .unreadable, "w1": .visibleClipping,
+            "w2": .decoderWarning, "i1": .outOfGamut, "i2": .fileFormatMismatch,
+        ]
         func finding(_ name: String, _ severity: Severity, _ file: String) -> Finding {
-            Finding(ruleID: rules[name]!, severity: severity, location: FindingLocation(file: file), message: "\(name) in \(file)", fixHint: "fix")
+            Finding(
+                ruleID: rules[name]!, severity: severity, location: FindingLocation(file: file), message: "\(name) in \(file)",
+                fixHint: "fix")
         }
-        var report = CheckReport(files: [
-            .init(path: "a.png", findings: [finding("i1", .info, "a.png"), finding("e1", .error, "a.png"), finding("w1", .warning, "a.png")]),
-            .init(path: "b.png", findings: [finding("w2", .warning, "b.png"), finding("e2", .error, "b.png"), finding("i2", .info, "b.png"),
-                                            finding("e3", .error, "b.png")]),
-        ], target: "sRGB IEC61966-2.1", settings: AnalysisSettings())
+        var report = CheckReport(
+            files: [
+                .init(
+                    path: "a.png",
+                    findings: [finding("i1", .info, "a.png"), finding("e1", .error, "a.png"), finding("w1", .warning, "a.png")]),
+                .init(
+                    path: "b.png",
+                    findings: [
+                        finding("w2", .warning, "b.png"), finding("e2", .error, "b.png"), finding("i2", .info, "b.png"),
+                        finding("e3", .error, "b.png"),
+                    ]),
+            ], target: "sRGB IEC61966-2.1", settings: AnalysisSettings())
         report.notShown = [.imageWithoutProfile: 4]
         let html = HTMLRenderer.render(report, toolVersion: "test")
         let pattern = try NSRegularExpression(pattern: #"<article class="finding [a-z]+" id="f[0-9]+" data-rule="([a-z0-9-]+)""#)
         let text = html as NSString
-        let order = pattern.matches(in: html, range: NSRange(location: 0, length: text.length)).map { text.substring(with: $0.range(at: 1)) }
+        let order = pattern.matches(in: html, range: NSRange(location: 0, length: text.length)).map {
+            text.substring(with: $0.range(at: 1))
+        }
         #expect(order == ["e1", "e2", "e3", "w1", "w2", "i1", "i2"].map { rules[$0]!.rawValue })
-        let summary = try #require(html.range(of: "<section class=\"summary\">")), notShown = try #require(html.range(of: "class=\"not-shown\""))
+        let summary = try #require(html.range(of: "<section class=\"summary\">")),
+            notShown = try #require(html.range(of: "class=\"not-shown\""))
         let first = try #require(html.range(of: "<article"))
         #expect(summary.upperBound < notShown.lowerBound && notShown.upperBound < first.lowerBound)
         // The not-shown line says what the text report says.
         let paragraph = try #require(html[notShown.upperBound...].range(of: "</p>"))
-        #expect(Self.plainText(String(html[html.index(after: notShown.upperBound)..<paragraph.lowerBound]))
+        #expect(
+            Self.plainText(String(html[html.index(after: notShown.upperBound)..<paragraph.lowerBound]))
                 == TextRenderer().notShownSummary(report))
     }
 }

@@ -53,7 +53,10 @@ struct ImageAnalyzerTests {
     func p3InsideSRGB() throws {
         var rng = SplitMix64(seed: 11)
         let toP3 = try ColorTransform(from: .sRGB, format: .rgbFloat, to: .displayP3, format: .rgbFloat)
-        let colors = (0..<2048).map { _ in (0..<3).map { _ in Double.random(in: 0...1, using: &rng) } } + [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]]
+        let colors =
+            (0..<2048).map { _ in (0..<3).map { _ in Double.random(in: 0...1, using: &rng) } } + [
+                [1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1],
+            ]
         let p3 = try colors.map { try toP3.convert(samples: $0) }
         let image = AnalysisFixtures.image(width: p3.count, rows: 1, profile: .displayP3) { p3[$0] }
         let analysis = try ImageAnalyzer.analyze(image).analysis
@@ -120,7 +123,9 @@ struct InGamutCollapseTests {
     func clippedOntoInGamut() throws {
         // P3 (0.1, 0.98, 0.15) is out of sRGB and shown as (0, 254, 0); the in-gamut neighbor is sRGB (0, 253, 0)
         // expressed in P3, which is shown as itself.
-        let inGamut = try ColorTransform(from: .sRGB, format: .rgbFloat, to: .displayP3, format: .rgbFloat).convert(samples: [0, 253.0 / 255, 0])
+        let inGamut = try ColorTransform(from: .sRGB, format: .rgbFloat, to: .displayP3, format: .rgbFloat).convert(samples: [
+            0, 253.0 / 255, 0,
+        ])
         let image = AnalysisFixtures.image(width: 64, rows: 32, profile: .displayP3) { x in x < 32 ? [0.1, 0.98, 0.15] : inGamut }
         let analysis = try ImageAnalyzer.analyze(image).analysis
         let group = try #require(analysis.collapseGroups.first)

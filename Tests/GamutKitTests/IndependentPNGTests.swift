@@ -10,8 +10,10 @@ struct IndependentPNGTests {
 
     /// A 16-bit RGB Display P3 PNG written by libpng, every pixel `rgb`.
     static func flat(_ rgb: [Int], width: Int = 16, height: Int = 8) throws -> [UInt8] {
-        try LibPNG.encode(.init(width: width, height: height, layout: .rgb, depth: 16,
-                                samples: (0..<width * height).flatMap { _ in rgb }, iccp: p3))
+        try LibPNG.encode(
+            .init(
+                width: width, height: height, layout: .rgb, depth: 16,
+                samples: (0..<width * height).flatMap { _ in rgb }, iccp: p3))
     }
 
     static func write(_ bytes: [UInt8], _ name: String) -> String {
@@ -22,8 +24,10 @@ struct IndependentPNGTests {
 
     @Test("check: P3 green (0, 65280, 0) is wholly outside sRGB and visibly clipped; (0, 255, 0) is inside")
     func greens() throws {
-        let report = try AssetChecker.check(files: [Self.write(try Self.flat([0, 65280, 0]), "green.png"),
-                                                    Self.write(try Self.flat([0, 255, 0]), "dark.png")])
+        let report = try AssetChecker.check(files: [
+            Self.write(try Self.flat([0, 65280, 0]), "green.png"),
+            Self.write(try Self.flat([0, 255, 0]), "dark.png"),
+        ])
         let green = try #require(report.files.first { $0.path.hasSuffix("green.png") }?.analysis)
         #expect(green.countedPixels == 128 && green.outOfGamutPixels == 128 && green.visiblyClippedPixels == 128)
         #expect(green.maxDeltaE > 5)
@@ -44,8 +48,9 @@ struct IndependentPNGTests {
     func convertAgainstLittleCMS(depth: Int) throws {
         let (width, height) = (97, 31)
         let source = Self.samples(count: width * height)
-        let input = Self.write(try LibPNG.encode(.init(width: width, height: height, layout: .rgb, depth: 16, samples: source, iccp: Self.p3)),
-                               "p3.png")
+        let input = Self.write(
+            try LibPNG.encode(.init(width: width, height: height, layout: .rgb, depth: 16, samples: source, iccp: Self.p3)),
+            "p3.png")
         let output = PNGFixtures.temporaryDirectory + "/srgb.png"
         let summary = try PNGConversion.convert(file: input, to: output, settings: .init(profile: .sRGB, bitDepth: depth))
         #expect(summary.streamed && summary.sourceBitDepth == 16 && summary.destinationBitDepth == depth)
@@ -78,7 +83,9 @@ struct IndependentPNGTests {
 /// ImageMagick isn't installed, unless GAMUTKIT_REQUIRE_IMAGEMAGICK=1 (CI) makes that a failure.
 @Suite("PNGs GamutKit writes, read by ImageMagick")
 struct ImageMagickPNGTests {
-    static let convert = ["/usr/bin/convert", "/opt/homebrew/bin/magick", "/usr/local/bin/magick"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let convert = ["/usr/bin/convert", "/opt/homebrew/bin/magick", "/usr/local/bin/magick"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     static let required = ProcessInfo.processInfo.environment["GAMUTKIT_REQUIRE_IMAGEMAGICK"] == "1"
 
     /// ImageMagick's decoding of `png` as 16-bit RGBA samples, asked for big-endian (its raw default is the host's order).

@@ -14,7 +14,8 @@ struct JPEGBadInputTests {
     static func declaring(width: Int, height: Int, in bytes: [UInt8]) throws -> [UInt8] {
         var (segments, rest) = try F.segments(bytes)
         let sof = try #require(segments.firstIndex { $0.marker == 0xC0 })
-        segments[sof].payload.replaceSubrange(1..<5, with: [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)])
+        segments[sof].payload.replaceSubrange(
+            1..<5, with: [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)])
         return F.jpeg(segments, rest: rest)
     }
 
@@ -23,11 +24,14 @@ struct JPEGBadInputTests {
         guard ExternalTool.available("cjpeg") else { return }
         let bytes = try Self.valid()
         for length in Array(stride(from: 0, to: bytes.count, by: 97)) + [bytes.count - 2, bytes.count - 1] {
-            let error = try #require(decodingError { () throws(GamutError) in try JPEG.decode(Array(bytes.prefix(length)), path: "cut.jpg") })
+            let error = try #require(
+                decodingError { () throws(GamutError) in try JPEG.decode(Array(bytes.prefix(length)), path: "cut.jpg") })
             #expect(error.code == .invalidImage && error.path == "cut.jpg", "\(length): \(error)")
         }
         let late = try #require(decodingError { () throws(GamutError) in try JPEG.decode(Array(bytes.dropLast(200)), path: "cut.jpg") })
-        #expect(late.message == "cannot decode the image data: the file ends early (truncated)" && late.underlying == ["Premature end of JPEG file"])
+        #expect(
+            late.message == "cannot decode the image data: the file ends early (truncated)"
+                && late.underlying == ["Premature end of JPEG file"])
     }
 
     @Test("A header declaring 65500×65500 (JPEG's largest) is refused before decoding with PNG's budget message")
@@ -36,7 +40,9 @@ struct JPEGBadInputTests {
         let bomb = try Self.declaring(width: 65500, height: 65500, in: try Self.valid())
         let error = try #require(decodingError { () throws(GamutError) in try JPEG.decode(bomb, path: "bomb.jpg") })
         #expect(error.code == .imageTooLarge && error.path == "bomb.jpg")
-        #expect(error.message == PNG.DecodingOptions.budgetMessage(width: 65500, height: 65500, budget: PNG.DecodingOptions.defaultMaximumPixels))
+        #expect(
+            error.message
+                == PNG.DecodingOptions.budgetMessage(width: 65500, height: 65500, budget: PNG.DecodingOptions.defaultMaximumPixels))
         var options = PNG.DecodingOptions()
         options.maximumPixels = 1000
         let valid = try Self.valid()
@@ -47,7 +53,9 @@ struct JPEGBadInputTests {
     @Test("Wrong sizes: a header taller than its data ends early (libjpeg: premature end of data segment); a zero width is invalid")
     func wrongSizes() throws {
         guard ExternalTool.available("cjpeg") else { return }
-        let (tall, zero) = (try Self.declaring(width: 96, height: 640, in: try Self.valid()), try Self.declaring(width: 0, height: 64, in: try Self.valid()))
+        let (tall, zero) = (
+            try Self.declaring(width: 96, height: 640, in: try Self.valid()), try Self.declaring(width: 0, height: 64, in: try Self.valid())
+        )
         let taller = try #require(decodingError { () throws(GamutError) in try JPEG.decode(tall, path: "tall.jpg") })
         #expect(taller.code == .invalidImage && taller.path == "tall.jpg", "\(taller)")
         #expect(taller.underlying == ["Corrupt JPEG data: premature end of data segment"])

@@ -5,13 +5,18 @@ import Testing
 /// JPEG and TIFF images in asset catalogs and checked folders: read like PNGs, by their content.
 @Suite("JPEG and TIFF in catalogs and folders")
 struct JPEGTIFFCatalogTests {
-    @Test("An imageset's P3 JPEG (ImageMagick) and 16-bit P3 TIFF are checked: both need an sRGB variant and clip along gradients, the 8-bit JPEG is flagged as 8-bit P3")
+    @Test(
+        "An imageset's P3 JPEG (ImageMagick) and 16-bit P3 TIFF are checked: both need an sRGB variant and clip along gradients, the 8-bit JPEG is flagged as 8-bit P3"
+    )
     func catalog() throws {
         guard ExternalTool.available("convert") else { return }
         let folder = PNGFixtures.temporaryDirectory
         let source = FormatFixtures.ramp(width: 96, height: 64, depth: 16, alpha: false)
-        let png = try ExternalTool.write(try LibPNG.encode(.init(width: 96, height: 64, layout: .rgb, depth: 16, samples: source,
-                                                                 iccp: FormatFixtures.p3)), "p3.png", in: folder)
+        let png = try ExternalTool.write(
+            try LibPNG.encode(
+                .init(
+                    width: 96, height: 64, layout: .rgb, depth: 16, samples: source,
+                    iccp: FormatFixtures.p3)), "p3.png", in: folder)
         let catalog = folder + "/Assets.xcassets"
         for (set, file, arguments) in [("Photo", "photo.jpg", ["-quality", "92"]), ("Scan", "scan.tif", ["-compress", "LZW"])] {
             let directory = "\(catalog)/\(set).imageset"
@@ -23,7 +28,8 @@ struct JPEGTIFFCatalogTests {
         let findings = try CatalogAuditor.audit([catalog]).report.findings
         let byFile = Dictionary(grouping: findings) { ($0.location.file as NSString).lastPathComponent }
         // The ramp also clips along gradients: gradient-clipping findings come with both.
-        #expect(Set(byFile["photo.jpg"]?.map(\.ruleID.rawValue) ?? []) == ["image-needs-srgb-variant", "p3-image-8-bit", "gradient-clipping"])
+        #expect(
+            Set(byFile["photo.jpg"]?.map(\.ruleID.rawValue) ?? []) == ["image-needs-srgb-variant", "p3-image-8-bit", "gradient-clipping"])
         #expect(Set(byFile["scan.tif"]?.map(\.ruleID.rawValue) ?? []) == ["image-needs-srgb-variant", "gradient-clipping"])
         #expect(!findings.contains { $0.ruleID.rawValue == "not-checked" || $0.ruleID.rawValue == "unreadable" })
     }

@@ -10,8 +10,10 @@ struct JPEGTests {
     typealias F = JPEGTIFFFixtures
 
     /// `cjpeg arguments` applied to the 8-bit ramp (or its gray version); returns the JPEG's path.
-    static func cjpeg(_ arguments: [String], gray: Bool = false, icc: [UInt8]? = ColorProfile.displayP3.data,
-                      folder: String = PNGFixtures.temporaryDirectory) throws -> String {
+    static func cjpeg(
+        _ arguments: [String], gray: Bool = false, icc: [UInt8]? = ColorProfile.displayP3.data,
+        folder: String = PNGFixtures.temporaryDirectory
+    ) throws -> String {
         let samples = gray ? stride(from: 0, to: F.ramp8.count, by: 3).map { F.ramp8[$0 + 1] } : F.ramp8
         let input = try ExternalTool.write(F.pnm(samples, channels: gray ? 1 : 3), "ramp.pnm", in: folder)
         var options = arguments
@@ -81,7 +83,9 @@ struct JPEGTests {
         #expect(try JPEG.decode(F.jpeg(segments, rest: rest)).profile.data == profile)
     }
 
-    @Test("Broken APP2 segments (one missing, one repeated, counts that disagree, a number out of range, too short) are .invalidProfile naming the file")
+    @Test(
+        "Broken APP2 segments (one missing, one repeated, counts that disagree, a number out of range, too short) are .invalidProfile naming the file"
+    )
     func brokenProfileSegments() throws {
         guard ExternalTool.available("cjpeg") else { return }
         let (segments, rest) = try F.segments(try ExternalTool.read(try Self.cjpeg([], icc: F.paddedP3(size: 150_000))))
@@ -104,13 +108,18 @@ struct JPEGTests {
         }
     }
 
-    @Test("An ImageMagick CMYK JPEG (Adobe APP14, inverted samples, ghostscript's 187 KB CMYK profile) converts through its profile as LittleCMS converts ImageMagick's samples")
+    @Test(
+        "An ImageMagick CMYK JPEG (Adobe APP14, inverted samples, ghostscript's 187 KB CMYK profile) converts through its profile as LittleCMS converts ImageMagick's samples"
+    )
     func cmyk() throws {
         let cmykProfile = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
         guard ExternalTool.available("convert"), FileManager.default.fileExists(atPath: cmykProfile) else { return }
         let folder = PNGFixtures.temporaryDirectory
-        let png = try ExternalTool.write(try LibPNG.encode(.init(width: F.width, height: F.height, layout: .rgb, depth: 8,
-                                                                 samples: F.ramp8, iccp: FormatFixtures.p3)), "p3.png", in: folder)
+        let png = try ExternalTool.write(
+            try LibPNG.encode(
+                .init(
+                    width: F.width, height: F.height, layout: .rgb, depth: 8,
+                    samples: F.ramp8, iccp: FormatFixtures.p3)), "p3.png", in: folder)
         let path = folder + "/cmyk.jpg"
         try ExternalTool.run("convert", [png, "-profile", cmykProfile, "-quality", "95", path])
         let bytes = try ExternalTool.read(path)
@@ -129,7 +138,9 @@ struct JPEGTests {
         let stripped = folder + "/untagged.jpg"
         try ExternalTool.run("convert", [path, "-strip", stripped])
         let error = try #require(decodingError { () throws(GamutError) in try JPEG.read(contentsOf: stripped) })
-        #expect(error.code == .unsupportedImage && error.path == stripped && error.message.contains("CMYK JPEG without an embedded ICC profile"))
+        #expect(
+            error.code == .unsupportedImage && error.path == stripped && error.message.contains("CMYK JPEG without an embedded ICC profile")
+        )
     }
 
     @Test("EXIF orientation 6 (big- and little-endian APP1) is reported; pixels are read as stored", arguments: [true, false])
@@ -139,21 +150,28 @@ struct JPEGTests {
         var (segments, rest) = try F.segments(plain)
         segments.insert((0xE1, F.exif(orientation: 6, littleEndian: littleEndian)), at: 0)
         let image = try JPEG.decode(F.jpeg(segments, rest: rest))
-        #expect(image.warnings == ["EXIF orientation 6: pixels are stored rotated or mirrored (to be rotated 90° clockwise for display); "
-                                   + "GamutKit reads them as stored"])
+        #expect(
+            image.warnings == [
+                "EXIF orientation 6: pixels are stored rotated or mirrored (to be rotated 90° clockwise for display); "
+                    + "GamutKit reads them as stored"
+            ])
         #expect(image.pixels == (try JPEG.decode(plain)).pixels)
         segments[0].payload = F.exif(orientation: 1, littleEndian: littleEndian)
         #expect(try JPEG.decode(F.jpeg(segments, rest: rest)).warnings.isEmpty)
     }
 
-    @Test("Done when: a P3 JPEG ImageMagick made from a 16-bit PNG gives the out-of-gamut findings of that PNG within 5% of pixels, and converts to sRGB within 2 codes of LittleCMS",
-          arguments: [["-quality", "92"], ["-quality", "75", "-sampling-factor", "2x2"]])
+    @Test(
+        "Done when: a P3 JPEG ImageMagick made from a 16-bit PNG gives the out-of-gamut findings of that PNG within 5% of pixels, and converts to sRGB within 2 codes of LittleCMS",
+        arguments: [["-quality", "92"], ["-quality", "75", "-sampling-factor", "2x2"]])
     func sameFindingsAsPNG(arguments: [String]) throws {
         guard ExternalTool.available("convert") else { return }
         let folder = PNGFixtures.temporaryDirectory
         let source = FormatFixtures.ramp(width: F.width, height: F.height, depth: 16, alpha: false)
-        let png = try ExternalTool.write(try LibPNG.encode(.init(width: F.width, height: F.height, layout: .rgb, depth: 16, samples: source,
-                                                                 iccp: FormatFixtures.p3)), "p3.png", in: folder)
+        let png = try ExternalTool.write(
+            try LibPNG.encode(
+                .init(
+                    width: F.width, height: F.height, layout: .rgb, depth: 16, samples: source,
+                    iccp: FormatFixtures.p3)), "p3.png", in: folder)
         let jpeg = folder + "/p3.jpg"
         try ExternalTool.run("convert", [png] + arguments + [jpeg])
         let report = try AssetChecker.check(files: [jpeg, png])
@@ -161,10 +179,12 @@ struct JPEGTests {
         let fromPNG = try #require(report.files.first { $0.path == png }?.analysis)
         let pixels = F.width * F.height
         #expect(fromPNG.outOfGamutPixels > pixels / 4 && fromJPEG.countedPixels == fromPNG.countedPixels)
-        #expect(abs(fromJPEG.outOfGamutPixels - fromPNG.outOfGamutPixels) * 20 <= pixels,
-                "out of gamut: \(fromJPEG.outOfGamutPixels) from JPEG, \(fromPNG.outOfGamutPixels) from PNG, of \(pixels)")
-        #expect(abs(fromJPEG.visiblyClippedPixels - fromPNG.visiblyClippedPixels) * 20 <= pixels,
-                "visibly clipped: \(fromJPEG.visiblyClippedPixels) from JPEG, \(fromPNG.visiblyClippedPixels) from PNG")
+        #expect(
+            abs(fromJPEG.outOfGamutPixels - fromPNG.outOfGamutPixels) * 20 <= pixels,
+            "out of gamut: \(fromJPEG.outOfGamutPixels) from JPEG, \(fromPNG.outOfGamutPixels) from PNG, of \(pixels)")
+        #expect(
+            abs(fromJPEG.visiblyClippedPixels - fromPNG.visiblyClippedPixels) * 20 <= pixels,
+            "visibly clipped: \(fromJPEG.visiblyClippedPixels) from JPEG, \(fromPNG.visiblyClippedPixels) from PNG")
         let image = try JPEG.read(contentsOf: jpeg)
         #expect(image.profile.data == ColorProfile.displayP3.data)
         let worst = try FormatFixtures.conversionDifference(image)
@@ -192,7 +212,9 @@ struct JPEGWriterTests {
         return Image(pixels: try PixelBuffer(width: F.width, height: F.height, layout: layout, samples: samples), profile: profile)
     }
 
-    @Test("Quality 95, 4:4:4: djpeg and ImageMagick decode what GamutKit decodes, within 6 codes of the source; the profile reads back in ImageMagick")
+    @Test(
+        "Quality 95, 4:4:4: djpeg and ImageMagick decode what GamutKit decodes, within 6 codes of the source; the profile reads back in ImageMagick"
+    )
     func rgb() throws {
         guard ExternalTool.available("djpeg", "convert") else { return }
         let folder = PNGFixtures.temporaryDirectory
@@ -226,7 +248,8 @@ struct JPEGWriterTests {
         let gray = try JPEG.encode(try Self.image(layout: .gray, profile: .graySRGB))
         let path = try ExternalTool.write(gray, "gray.jpg", in: PNGFixtures.temporaryDirectory)
         #expect(try JPEG.decode(gray).pixels.format == .gray8)
-        #expect(FormatFixtures.values(try JPEG.decode(gray).pixels) == (try F.readPNM(try ExternalTool.run("djpeg", ["-pnm", path]))).samples)
+        #expect(
+            FormatFixtures.values(try JPEG.decode(gray).pixels) == (try F.readPNM(try ExternalTool.run("djpeg", ["-pnm", path]))).samples)
 
         let wide = try PixelBuffer(width: 2, height: 1, layout: .rgba, samples: [65535, 32896, 0, 65535, 257, 128, 129, 65535] as [UInt16])
         let decoded = try JPEG.decode(try JPEG.encode(Image(pixels: wide, profile: .sRGB), options: .init(quality: 100)))

@@ -65,8 +65,9 @@ struct PNGConformanceTests {
             Issue.record("\(file): GamutKit reads a file libpng refuses (\(refusal))")
         case (.success(let image), .success(let reference)):
             Self.expectSameImage(file, image, reference)
-            #expect(image.fileBitDepth == reference.fileBitDepth,
-                    "\(file): GamutKit's fileBitDepth is \(image.fileBitDepth), the file's \(reference.fileBitDepth)")
+            #expect(
+                image.fileBitDepth == reference.fileBitDepth,
+                "\(file): GamutKit's fileBitDepth is \(image.fileBitDepth), the file's \(reference.fileBitDepth)")
         }
     }
 
@@ -75,7 +76,8 @@ struct PNGConformanceTests {
         let bytes = try Fixture.bytes(file)
         // Acceptance is `read`'s to check; libpng 1.6.39 predates cICP, which GamutKit puts first.
         guard case .success(let reference) = LibPNG.decode(bytes), let image = try? PNG.decode(bytes, path: Fixture.path(file)),
-              !PNGFixtures.chunks(bytes).contains(where: { $0.type == "cICP" }) else { return }
+            !PNGFixtures.chunks(bytes).contains(where: { $0.type == "cICP" })
+        else { return }
         try Self.expectSameColor(file, image, reference)
     }
 
@@ -94,26 +96,31 @@ struct PNGConformanceTests {
         }
         Self.expectSameImage("\(file) rewritten by GamutKit", image, reference, sides: .write)
         let format = image.pixels.format
-        let colorType = switch format.layout {
-        case .gray: 0
-        case .rgb: 2
-        case .grayAlpha: 4
-        default: 6
-        }
-        #expect(reference.fileColorType == colorType && reference.fileBitDepth == format.bytesPerSample * 8,
-                "\(file): GamutKit wrote color type \(reference.fileColorType) at \(reference.fileBitDepth) bits for \(format)")
+        let colorType =
+            switch format.layout {
+            case .gray: 0
+            case .rgb: 2
+            case .grayAlpha: 4
+            default: 6
+            }
+        #expect(
+            reference.fileColorType == colorType && reference.fileBitDepth == format.bytesPerSample * 8,
+            "\(file): GamutKit wrote color type \(reference.fileColorType) at \(reference.fileBitDepth) bits for \(format)")
         let read = reference.iccp.map { "a \($0.profile.count)-byte iCCP" } ?? "no iCCP"
         let warning = reference.warning.map { " (libpng warns: \($0))" } ?? ""
-        #expect(reference.iccp?.profile == image.profile.data,
-                "\(file): libpng reads \(read) for GamutKit's \(image.profile.data.count)-byte profile '\(image.profile.name)'\(warning)")
+        #expect(
+            reference.iccp?.profile == image.profile.data,
+            "\(file): libpng reads \(read) for GamutKit's \(image.profile.data.count)-byte profile '\(image.profile.name)'\(warning)")
     }
 
     // MARK: - 16-bit values whose two bytes differ
 
     /// Samples whose high and low bytes differ (and 0, 65535), so a byte-order mistake can't go unseen.
     /// The first RGB pixel is (1000, 30000, 50000).
-    static let distinctBytes16 = [1000, 30000, 50000, 0x0102, 0xFF00, 0x00FF, 65535, 0, 1, 0x1234, 0xABCD, 0x8001,
-                                  0x7FFE, 0x00FE, 0xFE01, 0x3412]
+    static let distinctBytes16 = [
+        1000, 30000, 50000, 0x0102, 0xFF00, 0x00FF, 65535, 0, 1, 0x1234, 0xABCD, 0x8001,
+        0x7FFE, 0x00FE, 0xFE01, 0x3412,
+    ]
     static let layouts: [PixelFormat.Layout] = [.gray, .grayAlpha, .rgb, .rgba]
 
     @Test("16-bit samples another encoder wrote decode to exactly their values", arguments: layouts, [false, true])
@@ -124,8 +131,10 @@ struct PNGConformanceTests {
         let image = try PNG.decode(png)
         #expect(image.pixels.format == PixelFormat(layout, .uint16))
         let name = "libpng-written \(layout) 16-bit\(interlaced ? " interlaced" : "")"
-        if let difference = Self.difference(gamutKit: Self.samples(image.pixels), libpng: samples, width: 2, channels: channels, depth: 16,
-                                            sides: .expected) {
+        if let difference = Self.difference(
+            gamutKit: Self.samples(image.pixels), libpng: samples, width: 2, channels: channels, depth: 16,
+            sides: .expected)
+        {
             Issue.record("\(name): \(difference)")
         }
     }
@@ -135,8 +144,10 @@ struct PNGConformanceTests {
         // None of the fixture files has an iCCP chunk, so libpng writes some.
         let profile: ColorProfile = layout == .gray ? .grayGamma22 : .displayP3
         let channels = PixelFormat(layout, .uint16).channelCount
-        let png = try LibPNG.encode(.init(width: 2, height: 2, layout: layout, depth: 16, samples: Array(Self.distinctBytes16.prefix(4 * channels)),
-                                          iccp: (name: "Made by libpng", profile: profile.data)))
+        let png = try LibPNG.encode(
+            .init(
+                width: 2, height: 2, layout: layout, depth: 16, samples: Array(Self.distinctBytes16.prefix(4 * channels)),
+                iccp: (name: "Made by libpng", profile: profile.data)))
         let reference = try LibPNG.decode(png).get()
         try #require(reference.iccp != nil, "libpng dropped the profile: \(reference.warning ?? "no warning")")
         let image = try PNG.decode(png)
@@ -146,8 +157,10 @@ struct PNGConformanceTests {
 
     @Test("A 16-bit sRGB file of (1000, 30000, 50000) converts to 8-bit sRGB (4, 117, 195)")
     func convert16() throws {
-        let png = try LibPNG.encode(.init(width: 2, height: 2, layout: .rgb, depth: 16,
-                                          samples: Array(Self.distinctBytes16.prefix(12)), srgbIntent: 0))
+        let png = try LibPNG.encode(
+            .init(
+                width: 2, height: 2, layout: .rgb, depth: 16,
+                samples: Array(Self.distinctBytes16.prefix(12)), srgbIntent: 0))
         let image = try PNG.decode(png)
         #expect(image.colorSource == .srgbChunk(intent: 0))
         let converted = try image.converted(to: .sRGB, bitDepth: 8)
@@ -163,8 +176,10 @@ struct PNGConformanceTests {
         let profile: ColorProfile = PixelFormat(layout, .uint16).colorChannelCount == 1 ? .grayGamma22 : .displayP3
         let reference = try LibPNG.decode(try PNG.encode(Image(pixels: pixels, profile: profile))).get()
         #expect(reference.fileBitDepth == 16 && reference.channels == channels)
-        if let difference = Self.difference(gamutKit: samples, libpng: reference.samples, width: 2, channels: channels, depth: 16,
-                                            sides: .write) {
+        if let difference = Self.difference(
+            gamutKit: samples, libpng: reference.samples, width: 2, channels: channels, depth: 16,
+            sides: .write)
+        {
             Issue.record("GamutKit-written \(layout) 16-bit: \(difference)")
         }
         #expect(reference.iccp?.profile == profile.data)
@@ -178,8 +193,10 @@ struct PNGConformanceTests {
         let image = try PNG.decode(png)
         try #require(image.pixels.format == .grayAlpha16, "GamutKit decodes 16-bit gray with tRNS as \(image.pixels.format)")
         let expected = gray.flatMap { [$0, $0 == 0x1234 ? 0 : 65535] }
-        if let difference = Self.difference(gamutKit: Self.samples(image.pixels), libpng: expected, width: 3, channels: 2, depth: 16,
-                                            sides: .expected) {
+        if let difference = Self.difference(
+            gamutKit: Self.samples(image.pixels), libpng: expected, width: 3, channels: 2, depth: 16,
+            sides: .expected)
+        {
             Issue.record("libpng-written 16-bit gray with tRNS 0x1234: \(difference)")
         }
         #expect(try LibPNG.decode(png).get().samples == expected, "the oracle itself")
@@ -188,7 +205,8 @@ struct PNGConformanceTests {
     @Test("16-bit RGB tRNS (0x1234, 0x5678, 0x9ABC) (written by libpng): alpha is 0 exactly on those pixels")
     func rgbTransparency16() throws {
         let rgb = [0x1234, 0x5678, 0x9ABC, 0x3412, 0x7856, 0xBC9A, 0x1234, 0x5678, 0x9ABD, 0x1234, 0x5678, 0x9ABC]
-        let png = try LibPNG.encode(.init(width: 2, height: 2, layout: .rgb, depth: 16, samples: rgb, transparent: [0x1234, 0x5678, 0x9ABC]))
+        let png = try LibPNG.encode(
+            .init(width: 2, height: 2, layout: .rgb, depth: 16, samples: rgb, transparent: [0x1234, 0x5678, 0x9ABC]))
         let image = try PNG.decode(png)
         try #require(image.pixels.format == .rgba16, "GamutKit decodes 16-bit RGB with tRNS as \(image.pixels.format)")
         var expected: [Int] = []
@@ -196,8 +214,10 @@ struct PNGConformanceTests {
             let pixel = Array(rgb[i..<i + 3])
             expected += pixel + [pixel == [0x1234, 0x5678, 0x9ABC] ? 0 : 65535]
         }
-        if let difference = Self.difference(gamutKit: Self.samples(image.pixels), libpng: expected, width: 2, channels: 4, depth: 16,
-                                            sides: .expected) {
+        if let difference = Self.difference(
+            gamutKit: Self.samples(image.pixels), libpng: expected, width: 2, channels: 4, depth: 16,
+            sides: .expected)
+        {
             Issue.record("libpng-written 16-bit RGB with tRNS: \(difference)")
         }
         #expect(try LibPNG.decode(png).get().samples == expected, "the oracle itself")
@@ -205,14 +225,16 @@ struct PNGConformanceTests {
 
     // MARK: - Bad palettes and hostile files
 
-    @Test("Palette indices past PLTE: read as libpng reads them (black), or refused with an error naming the file",
-          arguments: Fixture.badPaletteFiles)
+    @Test(
+        "Palette indices past PLTE: read as libpng reads them (black), or refused with an error naming the file",
+        arguments: Fixture.badPaletteFiles)
     func badPalette(_ file: String) throws {
         let path = Fixture.path(file)
         let bytes = try Fixture.bytes(file)
         let indices = try LibPNG.paletteIndices(bytes).get()
-        #expect(indices.largestIndex >= indices.entries,
-                "\(file): largest index \(indices.largestIndex) is within the \(indices.entries)-entry PLTE, so this file tests nothing")
+        #expect(
+            indices.largestIndex >= indices.entries,
+            "\(file): largest index \(indices.largestIndex) is within the \(indices.entries)-entry PLTE, so this file tests nothing")
         let reference = try LibPNG.decode(bytes).get()  // libpng reads them all, an out-of-range index as opaque black
         do throws(GamutError) {
             let image = try PNG.decode(bytes, path: path)
@@ -237,8 +259,9 @@ struct PNGConformanceTests {
     //   color chunks) and warns, so the samples equal libpng's.
     // At commit e0db61b, the huge_*_chunk files and empty_ancillary_chunks.png said "cannot size the image:
     // non-recoverable state" (libspng's SPNG_EBADSTATE, hiding the real error); `expectNamesFile` rejects that.
-    @Test("Hostile files: a typed error naming the file and the first real problem, or read when only ancillary data is damaged",
-          arguments: Fixture.crasherFiles)
+    @Test(
+        "Hostile files: a typed error naming the file and the first real problem, or read when only ancillary data is damaged",
+        arguments: Fixture.crasherFiles)
     func crasher(_ file: String) throws {
         let path = Fixture.path(file)
         let bytes = try Fixture.bytes(file)
@@ -294,9 +317,12 @@ struct PNGConformanceTests {
         func show(_ value: Int) -> String {
             "\(value) (0x\(String(value, radix: 16, uppercase: true).leftPadded(to: depth / 4)))"
         }
-        var text = "first differing sample is #\(i) (x \(pixel % width), y \(pixel / width), channel \(i % channels)): "
+        var text =
+            "first differing sample is #\(i) (x \(pixel % width), y \(pixel / width), channel \(i % channels)): "
             + "\(sides.gamutKit) \(show(gamutKit[i])), \(sides.libpng) \(show(libpng[i])); \(differing.count) of \(libpng.count) samples differ"
-        if depth == 16, differing.allSatisfy({ UInt16(truncatingIfNeeded: gamutKit[$0]).byteSwapped == UInt16(truncatingIfNeeded: libpng[$0]) }) {
+        if depth == 16,
+            differing.allSatisfy({ UInt16(truncatingIfNeeded: gamutKit[$0]).byteSwapped == UInt16(truncatingIfNeeded: libpng[$0]) })
+        {
             text += ", every one byte-swapped"
         }
         return text
@@ -305,13 +331,16 @@ struct PNGConformanceTests {
     /// Same size, channels, depth and samples.
     static func expectSameImage(_ file: String, _ image: Image, _ reference: LibPNG.Image, sides: Sides = .read) {
         let format = image.pixels.format
-        #expect(image.width == reference.width && image.height == reference.height,
-                "\(file): GamutKit \(image.width)×\(image.height), libpng \(reference.width)×\(reference.height)")
+        #expect(
+            image.width == reference.width && image.height == reference.height,
+            "\(file): GamutKit \(image.width)×\(image.height), libpng \(reference.width)×\(reference.height)")
         let sameFormat = format.channelCount == reference.channels && format.bytesPerSample * 8 == reference.depth
         #expect(sameFormat, "\(file): GamutKit \(format), libpng \(reference.channels) channels at \(reference.depth) bits")
         guard sameFormat, image.width == reference.width else { return }
-        if let difference = difference(gamutKit: samples(image.pixels), libpng: reference.samples, width: reference.width,
-                                       channels: reference.channels, depth: reference.depth, sides: sides) {
+        if let difference = difference(
+            gamutKit: samples(image.pixels), libpng: reference.samples, width: reference.width,
+            channels: reference.channels, depth: reference.depth, sides: sides)
+        {
             Issue.record("\(file): \(difference)")
         }
     }
@@ -321,8 +350,9 @@ struct PNGConformanceTests {
         let isGray = image.pixels.format.colorChannelCount == 1
         if let iccp = reference.iccp {
             #expect(image.colorSource == .iccp(name: iccp.name), "\(file): GamutKit's color source is \(image.colorSource)")
-            #expect(image.profile.data == iccp.profile,
-                    "\(file): GamutKit's profile has \(image.profile.data.count) bytes, libpng's iCCP \(iccp.profile.count)")
+            #expect(
+                image.profile.data == iccp.profile,
+                "\(file): GamutKit's profile has \(image.profile.data.count) bytes, libpng's iCCP \(iccp.profile.count)")
         } else if let intent = reference.srgbIntent {
             #expect(image.colorSource == .srgbChunk(intent: intent), "\(file): GamutKit's color source is \(image.colorSource)")
             #expect(image.profile === (isGray ? ColorProfile.graySRGB : .sRGB), "\(file): GamutKit's profile is '\(image.profile.name)'")
@@ -332,11 +362,16 @@ struct PNGConformanceTests {
                 Issue.record("\(file): libpng reads \(chunks); GamutKit's color source is \(image.colorSource)")
                 return
             }
-            #expect(isClose(gamma, reference.gamma), "\(file): gAMA: GamutKit \(String(describing: gamma)), libpng \(String(describing: reference.gamma))")
-            #expect(isClose(primaries, reference.chromaticities),
-                    "\(file): cHRM: GamutKit \(String(describing: primaries)), libpng \(String(describing: reference.chromaticities))")
+            #expect(
+                isClose(gamma, reference.gamma),
+                "\(file): gAMA: GamutKit \(String(describing: gamma)), libpng \(String(describing: reference.gamma))")
+            #expect(
+                isClose(primaries, reference.chromaticities),
+                "\(file): cHRM: GamutKit \(String(describing: primaries)), libpng \(String(describing: reference.chromaticities))")
             // gAMA holds the encoding exponent: a stored 0.5 means linear 0.5^(1/gAMA); without gAMA, sRGB's curve.
-            let linear = isGray ? try ColorProfile(grayTransfer: .linear, description: "linear gray")
+            let linear =
+                isGray
+                ? try ColorProfile(grayTransfer: .linear, description: "linear gray")
                 : try ColorProfile(primaries: primaries ?? .sRGB, transfer: .linear, description: "linear")
             let floats: PixelFormat = isGray ? .grayFloat : .rgbFloat
             let toLinear = try ColorTransform(from: image.profile, format: floats, to: linear, format: floats)
@@ -372,13 +407,14 @@ struct PNGConformanceTests {
         #expect(error.path == path, "\(error)")
         #expect(error.description.contains((path as NSString).lastPathComponent), "\(error)")
         let lowered = error.description.lowercased()
-        #expect(!lowered.contains("non-recoverable") && !lowered.contains("invalid state") && !lowered.contains("bad state"),
-                "\(error)")
+        #expect(
+            !lowered.contains("non-recoverable") && !lowered.contains("invalid state") && !lowered.contains("bad state"),
+            "\(error)")
     }
 }
 
-private extension String {
-    func leftPadded(to length: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

@@ -15,16 +15,20 @@ struct PNGConversionTests {
         return path
     }
 
-    @Test("Streamed output is byte-identical to the whole-image path", arguments: [
-        (PixelFormat.Layout.rgb, 16, ColorProfile.BuiltIn.sRGB), (.rgba, 16, .sRGB), (.rgba, 8, .displayP3), (.rgb, 8, .adobeRGB),
-        (.grayAlpha, 16, .sRGB), (.gray, 8, .grayGamma22),
-    ])
+    @Test(
+        "Streamed output is byte-identical to the whole-image path",
+        arguments: [
+            (PixelFormat.Layout.rgb, 16, ColorProfile.BuiltIn.sRGB), (.rgba, 16, .sRGB), (.rgba, 8, .displayP3), (.rgb, 8, .adobeRGB),
+            (.grayAlpha, 16, .sRGB), (.gray, 8, .grayGamma22),
+        ])
     func sameAsWholeImage(layout: PixelFormat.Layout, depth: Int, target: ColorProfile.BuiltIn) throws {
         // 70 rows: more than two chunks of 32, the last one partial.
         let pixels = PNGFixtures.random16(width: 45, height: 70, layout: layout, seed: UInt64(depth))
         let source: ColorProfile = pixels.format.colorChannelCount == 1 ? .grayGamma22 : .displayP3
-        let input = try PNG.encode(Image(pixels: pixels, profile: source,
-                                         metadata: PNGMetadata(texts: [.init(keyword: "Title", text: "t")])))
+        let input = try PNG.encode(
+            Image(
+                pixels: pixels, profile: source,
+                metadata: PNGMetadata(texts: [.init(keyword: "Title", text: "t")])))
         let settings = PNGConversion.Settings(profile: .builtIn(target), bitDepth: depth)
         let output = PNGFixtures.temporaryDirectory + "/out.png"
         let summary = try PNGConversion.convert(file: Self.write(input), to: output, settings: settings)
@@ -35,13 +39,16 @@ struct PNGConversionTests {
 
     @Test("Low-depth gray streams; palette inputs take the whole-image path (indices checked against the PLTE)")
     func palette() throws {
-        let png = PNGFixtures.encode(width: 2, height: 1, rows: [1, 0], .init(colorType: 3, depth: 8, palette: [(255, 0, 0), (0, 128, 255)]))
+        let png = PNGFixtures.encode(
+            width: 2, height: 1, rows: [1, 0], .init(colorType: 3, depth: 8, palette: [(255, 0, 0), (0, 128, 255)]))
         let settings = PNGConversion.Settings(profile: .displayP3)
         let output = PNGFixtures.temporaryDirectory + "/out.png"
         let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: settings)
         #expect(!summary.streamed && summary.sourceBitDepth == 8)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(png, settings)))
-        let gray = PNGFixtures.encode(width: 9, height: 2, rows: [0b1011_0001, 0b0100_0000, 0b1100_0000, 0b0110_0000, 0b1000_0000, 0b0000_0000], .init(colorType: 0, depth: 2))
+        let gray = PNGFixtures.encode(
+            width: 9, height: 2, rows: [0b1011_0001, 0b0100_0000, 0b1100_0000, 0b0110_0000, 0b1000_0000, 0b0000_0000],
+            .init(colorType: 0, depth: 2))
         let grayOut = PNGFixtures.temporaryDirectory + "/gray.png"
         let graySettings = PNGConversion.Settings(profile: .sRGB)
         let graySummary = try PNGConversion.convert(file: Self.write(gray), to: grayOut, settings: graySettings)

@@ -60,13 +60,17 @@ struct PNGStructureTests {
     func animated(convert: Bool) throws {
         let png = PNGFixtures.inserting(PNGFixtures.chunk("acTL", PNGFixtures.be32(3) + PNGFixtures.be32(0)), into: try Self.sample())
         if convert {
-            let summary = try PNGConversion.convert(file: Self.write(png), to: PNGFixtures.temporaryDirectory + "/out.png",
-                                                    settings: .init(profile: .sRGB))
+            let summary = try PNGConversion.convert(
+                file: Self.write(png), to: PNGFixtures.temporaryDirectory + "/out.png",
+                settings: .init(profile: .sRGB))
             #expect(summary.warnings.contains { $0.contains("APNG") && $0.contains("3 frames") && $0.contains("were not") })
         } else {
             let image = try PNG.decode(png, path: "anim.png")
-            #expect(image.warnings == ["animated PNG (APNG) of 3 frames: only the default image was processed, "
-                                       + "the other frames were not checked or converted"])
+            #expect(
+                image.warnings == [
+                    "animated PNG (APNG) of 3 frames: only the default image was processed, "
+                        + "the other frames were not checked or converted"
+                ])
             let report = try AssetChecker.check(files: [Self.write(png, named: "anim.png")])
             #expect(report.files[0].findings.contains { $0.ruleID == RuleID.decoderWarning && $0.message.contains("APNG") })
         }
@@ -75,22 +79,28 @@ struct PNGStructureTests {
     @Test("Palette indices past the PLTE are a warning naming the count, in the image and in check's findings")
     func paletteIndexPastPLTE() throws {
         // Two entries; the second row uses index 5.
-        let png = PNGFixtures.encode(width: 3, height: 2, rows: [0, 1, 0, 1, 5, 5],
-                                     .init(colorType: 3, depth: 8, palette: [(255, 0, 0), (0, 0, 255)]))
+        let png = PNGFixtures.encode(
+            width: 3, height: 2, rows: [0, 1, 0, 1, 5, 5],
+            .init(colorType: 3, depth: 8, palette: [(255, 0, 0), (0, 0, 255)]))
         let image = try PNG.decode(png, path: "badpal.png")
-        #expect(image.warnings == ["2 pixels use palette indices up to 5, past the PLTE's 2 entries; they show as black "
-                                   + "(the file is damaged or was written by a faulty encoder)"])
+        #expect(
+            image.warnings == [
+                "2 pixels use palette indices up to 5, past the PLTE's 2 entries; they show as black "
+                    + "(the file is damaged or was written by a faulty encoder)"
+            ])
         let report = try AssetChecker.check(files: [Self.write(png, named: "badpal.png")])
         let finding = try #require(report.files[0].findings.first { $0.ruleID == RuleID.decoderWarning })
         #expect(finding.severity == .warning && finding.location.file.hasSuffix("badpal.png"))
         // A good palette image has no warning, at every depth and interlaced.
-        let good = PNGFixtures.encode(width: 9, height: 2, rows: [0x01, 0x23, 0x45, 0x60, 0x10, 0x65, 0x43, 0x21, 0x06, 0x50],
-                                      .init(colorType: 3, depth: 4, palette: [(0, 0, 0), (9, 9, 9), (99, 99, 99), (200, 0, 0), (1, 2, 3), (4, 5, 6), (7, 8, 9)]))
+        let good = PNGFixtures.encode(
+            width: 9, height: 2, rows: [0x01, 0x23, 0x45, 0x60, 0x10, 0x65, 0x43, 0x21, 0x06, 0x50],
+            .init(colorType: 3, depth: 4, palette: [(0, 0, 0), (9, 9, 9), (99, 99, 99), (200, 0, 0), (1, 2, 3), (4, 5, 6), (7, 8, 9)]))
         #expect(try PNG.decode(good).warnings.isEmpty)
     }
 
-    @Test("convert refuses what check refuses: no IEND, or a bad CRC on the last IDAT, and writes nothing",
-          arguments: ["no IEND", "bad last CRC"])
+    @Test(
+        "convert refuses what check refuses: no IEND, or a bad CRC on the last IDAT, and writes nothing",
+        arguments: ["no IEND", "bad last CRC"])
     func damagedEnd(_ damage: String) throws {
         let png = try Self.sample()
         var broken = png
@@ -132,7 +142,8 @@ struct FormatMismatchTests {
     @Test("check reads a JPEG named .png by its content and says so once, at info")
     func jpegNamedPNG() throws {
         let folder = PNGFixtures.temporaryDirectory
-        let image = Image(pixels: try PixelBuffer(width: 4, height: 2, layout: .rgb, samples: [UInt8](repeating: 200, count: 24)), profile: .sRGB)
+        let image = Image(
+            pixels: try PixelBuffer(width: 4, height: 2, layout: .rgb, samples: [UInt8](repeating: 200, count: 24)), profile: .sRGB)
         try ImageFile.write(image, to: folder + "/photo.jpg")
         try FileManager.default.moveItem(atPath: folder + "/photo.jpg", toPath: folder + "/photo.png")
         let report = try AssetChecker.check([folder])
@@ -154,8 +165,9 @@ struct OtherFormatsEverywhereTests {
     func htmlPictures() throws {
         let folder = PNGFixtures.temporaryDirectory
         let green: [UInt8] = Array((0..<16 * 8).map { _ in [UInt8(0), 255, 0] }.joined())
-        try ImageFile.write(Image(pixels: try PixelBuffer(width: 16, height: 8, layout: .rgb, samples: green), profile: .displayP3),
-                            to: folder + "/green.jpg")
+        try ImageFile.write(
+            Image(pixels: try PixelBuffer(width: 16, height: 8, layout: .rgb, samples: green), profile: .displayP3),
+            to: folder + "/green.jpg")
         let report = try AssetChecker.check([folder + "/green.jpg"])
         #expect((report.files.first?.analysis?.outOfGamutPixels ?? 0) > 100)
         let kinds = HTMLVisuals(for: report, settings: AnalysisSettings()).pictures[folder + "/green.jpg"]?.map(\.kind) ?? []

@@ -60,13 +60,17 @@ struct PNGTests {
         for depth: UInt8 in [1, 2, 4, 8] {
             // Two pixels: index 1 then index 0, MSB first.
             let packed: [UInt8] = depth == 8 ? [1, 0] : [UInt8(1 << (8 - Int(depth)))]
-            let opaque = try PNG.decode(PNGFixtures.encode(width: 2, height: 1, rows: packed,
-                                                           .init(colorType: 3, depth: depth, palette: colors)))
+            let opaque = try PNG.decode(
+                PNGFixtures.encode(
+                    width: 2, height: 1, rows: packed,
+                    .init(colorType: 3, depth: depth, palette: colors)))
             #expect(opaque.pixels.format == .rgb8)
             #expect((0..<3).map { opaque.pixels.integer(x: 0, y: 0, channel: $0) } == [0, 128, 255])
             #expect((0..<3).map { opaque.pixels.integer(x: 1, y: 0, channel: $0) } == [255, 0, 0])
-            let translucent = try PNG.decode(PNGFixtures.encode(width: 2, height: 1, rows: packed,
-                                                                .init(colorType: 3, depth: depth, palette: colors, paletteAlpha: [40, 200])))
+            let translucent = try PNG.decode(
+                PNGFixtures.encode(
+                    width: 2, height: 1, rows: packed,
+                    .init(colorType: 3, depth: depth, palette: colors, paletteAlpha: [40, 200])))
             #expect(translucent.pixels.format == .rgba8)
             #expect(translucent.pixels.integer(x: 0, y: 0, channel: 3) == 200)
             #expect(translucent.pixels.integer(x: 1, y: 0, channel: 3) == 40)
@@ -75,17 +79,23 @@ struct PNGTests {
 
     @Test("tRNS on RGB and gray becomes alpha at 8 and 16 bits")
     func transparencyChunks() throws {
-        let rgb8 = try PNG.decode(PNGFixtures.encode(width: 2, height: 1, rows: [1, 2, 3, 9, 9, 9],
-                                                     .init(colorType: 2, depth: 8, transparentRGB: (1, 2, 3))))
+        let rgb8 = try PNG.decode(
+            PNGFixtures.encode(
+                width: 2, height: 1, rows: [1, 2, 3, 9, 9, 9],
+                .init(colorType: 2, depth: 8, transparentRGB: (1, 2, 3))))
         #expect(rgb8.pixels.format == .rgba8)
         #expect(rgb8.pixels.integer(x: 0, y: 0, channel: 3) == 0 && rgb8.pixels.integer(x: 1, y: 0, channel: 3) == 255)
-        let gray16 = try PNG.decode(PNGFixtures.encode(width: 2, height: 1, rows: [0x12, 0x34, 0xAB, 0xCD],
-                                                       .init(colorType: 0, depth: 16, transparentGray: 0x1234)))
+        let gray16 = try PNG.decode(
+            PNGFixtures.encode(
+                width: 2, height: 1, rows: [0x12, 0x34, 0xAB, 0xCD],
+                .init(colorType: 0, depth: 16, transparentGray: 0x1234)))
         #expect(gray16.pixels.format == .grayAlpha16)
         #expect(gray16.pixels.integer(x: 1, y: 0, channel: 0) == 0xABCD)
         #expect(gray16.pixels.integer(x: 0, y: 0, channel: 1) == 0 && gray16.pixels.integer(x: 1, y: 0, channel: 1) == 65535)
-        let rgb16 = try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: [0x01, 0x02, 0x03, 0x04, 0x05, 0x06],
-                                                      .init(colorType: 2, depth: 16)))
+        let rgb16 = try PNG.decode(
+            PNGFixtures.encode(
+                width: 1, height: 1, rows: [0x01, 0x02, 0x03, 0x04, 0x05, 0x06],
+                .init(colorType: 2, depth: 16)))
         #expect(rgb16.pixels.format == .rgb16)
         #expect((0..<3).map { rgb16.pixels.integer(x: 0, y: 0, channel: $0) } == [0x0102, 0x0304, 0x0506])
         let rgba8 = try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: [10, 20, 30, 40], .init(colorType: 6, depth: 8)))
@@ -102,7 +112,9 @@ struct PNGTests {
         #expect(srgb.profile === ColorProfile.sRGB)
 
         let gamma = try PNG.decode(PNGFixtures.encode(width: 1, height: 1, rows: row, .init(colorType: 2, depth: 8, gamma: 1 / 1.8)))
-        guard case .gammaAndChromaticities(let g, nil) = gamma.colorSource else { Issue.record("wrong source \(gamma.colorSource)"); return }
+        guard case .gammaAndChromaticities(let g, nil) = gamma.colorSource else {
+            Issue.record("wrong source \(gamma.colorSource)"); return
+        }
         #expect(abs(g! - 1 / 1.8) < 1e-5)
         // Mid gray 128/255 at decoding gamma 1.8 is linear 0.2927; in sRGB that encodes to 149.7.
         let toSRGB = try ColorTransform(from: gamma.profile, format: .rgbFloat, to: .sRGB, format: .rgbFloat)
@@ -129,11 +141,12 @@ struct PNGTests {
 
     @Test("Text and pHYs chunks round-trip")
     func metadata() throws {
-        let metadata = PNGMetadata(texts: [
-            .init(kind: .tEXt, keyword: "Title", text: "Caf\u{E9} ramp"),
-            .init(kind: .zTXt, keyword: "Comment", text: String(repeating: "zz", count: 50)),
-            .init(kind: .iTXt, keyword: "Author", text: "渡辺", languageTag: "ja", translatedKeyword: "著者"),
-        ], physicalDimensions: .init(pixelsPerUnitX: 5669, pixelsPerUnitY: 5669, unitIsMetre: true))
+        let metadata = PNGMetadata(
+            texts: [
+                .init(kind: .tEXt, keyword: "Title", text: "Caf\u{E9} ramp"),
+                .init(kind: .zTXt, keyword: "Comment", text: String(repeating: "zz", count: 50)),
+                .init(kind: .iTXt, keyword: "Author", text: "渡辺", languageTag: "ja", translatedKeyword: "著者"),
+            ], physicalDimensions: .init(pixelsPerUnitX: 5669, pixelsPerUnitY: 5669, unitIsMetre: true))
         let image = Image(pixels: PNGFixtures.random16(width: 3, height: 3), profile: .displayP3, metadata: metadata)
         let decoded = try PNG.decode(try PNG.encode(image))
         #expect(decoded.metadata == metadata)

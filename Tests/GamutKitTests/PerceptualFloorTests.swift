@@ -67,8 +67,9 @@ enum FloorMeasurement {
             source.append(p3.sourceXYZ(encoded))
             shown.append(srgb.sourceXYZ(p3.evaluate(encoded).shown.map { Double($0) / 255 }))
         }
-        return Row(ramp: ramp, region: region, visibility60: BandVisibility.visibility(source: source, shown: shown, pixelsPerDegree: 60),
-                   visibility95: BandVisibility.visibility(source: source, shown: shown, pixelsPerDegree: 95))
+        return Row(
+            ramp: ramp, region: region, visibility60: BandVisibility.visibility(source: source, shown: shown, pixelsPerDegree: 60),
+            visibility95: BandVisibility.visibility(source: source, shown: shown, pixelsPerDegree: 95))
     }
 
     /// The grid: each family from its saturated end, spans 0.5…10 ΔE00, lengths 4…256 pixels.
@@ -109,11 +110,13 @@ enum FloorMeasurement {
     static func table(_ rows: [Row]) -> String {
         var text = "family     t1  length |  run  spanΔE shownΔE  lossΔE | V(60 ppd) V(95 ppd) | reported\n"
         for r in rows {
-            let region = r.region.map { String(format: "%4d  %6.2f  %6.2f  %6.2f", $0.longestRun, $0.sourceDeltaE, $0.shownDeltaE, r.loss) }
+            let region =
+                r.region.map { String(format: "%4d  %6.2f  %6.2f  %6.2f", $0.longestRun, $0.sourceDeltaE, $0.shownDeltaE, r.loss) }
                 ?? "   –       –       –       –"
             let reported = (try? ImageAnalyzer.analyze(image(r.ramp), threads: 1).analysis.clippingGradients.isEmpty == false) == true
-            text += String(format: "%-6@ %6.3f  %6d | %@ |    %6.2f    %6.2f | %@\n", r.ramp.family, r.ramp.t1, r.ramp.length, region,
-                           r.visibility60, r.visibility95, reported ? "yes" : "no")
+            text += String(
+                format: "%-6@ %6.3f  %6d | %@ |    %6.2f    %6.2f | %@\n", r.ramp.family, r.ramp.t1, r.ramp.length, region,
+                r.visibility60, r.visibility95, reported ? "yes" : "no")
         }
         return text
     }
@@ -130,15 +133,20 @@ struct GradientFloorTests {
         let rows = try FloorMeasurement.grid().map(FloorMeasurement.measure)
         if ProcessInfo.processInfo.environment["GAMUTKIT_MEASURE_FLOORS"] == "1" { print(try FloorMeasurement.compact(rows)) }
         if let path = ProcessInfo.processInfo.environment["GAMUTKIT_MEASURE_CSV"] {
-            let csv = rows.map { r in "\(r.ramp.family),\(r.ramp.length),\(r.region?.longestRun ?? 0),\(r.region?.sourceDeltaE ?? 0),\(r.region?.shownDeltaE ?? 0),\(r.visibility60),\(r.visibility95)" }
-            try (["family,length,run,span,shown,v60,v95"] + csv).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let csv = rows.map { r in
+                "\(r.ramp.family),\(r.ramp.length),\(r.region?.longestRun ?? 0),\(r.region?.sourceDeltaE ?? 0),\(r.region?.shownDeltaE ?? 0),\(r.visibility60),\(r.visibility95)"
+            }
+            try (["family,length,run,span,shown,v60,v95"] + csv).joined(separator: "\n").write(
+                toFile: path, atomically: true, encoding: .utf8)
         }
         var reportedCount = 0, clearlyVisible = 0, invisible = 0
         for row in rows {
             let reported = try !ImageAnalyzer.analyze(FloorMeasurement.image(row.ramp), threads: 1).analysis.clippingGradients.isEmpty
             if reported {
                 reportedCount += 1
-                #expect(row.visibility60 >= 0.65, "\(row.ramp.family) to t=\(row.ramp.t1), \(row.ramp.length) px: reported, but V \(row.visibility60)")
+                #expect(
+                    row.visibility60 >= 0.65,
+                    "\(row.ramp.family) to t=\(row.ramp.t1), \(row.ramp.length) px: reported, but V \(row.visibility60)")
             }
             if let region = row.region, region.longestRun >= AnalysisSettings().gradientMinimumLength, row.visibility60 >= 1.5 {
                 clearlyVisible += 1
@@ -161,7 +169,9 @@ struct GradientFloorTests {
             for length in [16, 64, 256] {
                 let image = FloorMeasurement.image(.init(family: family, color: color, t0: 0, t1: t1, length: length))
                 #expect(try ImageAnalyzer.analyze(image).analysis.clippingGradients.isEmpty, "\(family) \(length) px")
-                #expect(try !ImageAnalyzer.analyze(image, settings: old).analysis.clippingGradients.isEmpty, "\(family) \(length) px, old floors")
+                #expect(
+                    try !ImageAnalyzer.analyze(image, settings: old).analysis.clippingGradients.isEmpty,
+                    "\(family) \(length) px, old floors")
             }
         }
     }
@@ -188,7 +198,11 @@ enum IconFixtures {
                 var color = background
                 for shape in shapes {
                     var covered = 0
-                    for sy in 0..<4 { for sx in 0..<4 where shape.covers(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) { covered += 1 } }
+                    for sy in 0..<4 {
+                        for sx in 0..<4 where shape.covers(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) {
+                            covered += 1
+                        }
+                    }
                     let a = Double(covered) / 16
                     color = (0..<3).map { color[$0] * (1 - a) + shape.color[$0] * a }
                 }
@@ -198,8 +212,12 @@ enum IconFixtures {
         return Image(pixels: try! PixelBuffer(width: size, height: size, layout: .rgb, samples: samples), profile: .displayP3)
     }
 
-    static func disc(cx: Double, cy: Double, r: Double) -> (Double, Double) -> Bool { { x, y in (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r } }
-    static func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double) -> Bool { { x, y in x >= x0 && x < x1 && y >= y0 && y < y1 } }
+    static func disc(cx: Double, cy: Double, r: Double) -> (Double, Double) -> Bool {
+        { x, y in (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r }
+    }
+    static func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double) -> Bool {
+        { x, y in x >= x0 && x < x1 && y >= y0 && y < y1 }
+    }
 }
 
 @Suite("Perceptual floors: collapse inside images")
@@ -216,7 +234,8 @@ struct ImageCollapseFloorTests {
     func antialiasedEdgeIsNotCollapse() throws {
         let icon = IconFixtures.icon(size: 512, background: [1, 1, 1], shapes: [([0, 1, 0], IconFixtures.disc(cx: 256, cy: 256, r: 180))])
         let before = try ImageAnalyzer.analyze(icon, settings: Self.edgesCounted).analysis
-        #expect(!before.collapseGroups.isEmpty, "the edge blends must collapse onto the green without the floors, or this test proves nothing")
+        #expect(
+            !before.collapseGroups.isEmpty, "the edge blends must collapse onto the green without the floors, or this test proves nothing")
         let after = try ImageAnalyzer.analyze(icon).analysis
         #expect(after.collapseGroups.isEmpty, "\(after.collapseGroups.map { ($0.pixelCount, $0.sourceDeltaE) })")
         // The green itself is still out of gamut and visibly clipped: only the collapse verdict changed.
@@ -225,10 +244,12 @@ struct ImageCollapseFloorTests {
 
     @Test("Two P3 greens as shapes of an icon, antialiased against white and each other, still collapse")
     func distinctShapesStillCollapse() throws {
-        let icon = IconFixtures.icon(size: 512, background: [1, 1, 1], shapes: [
-            ([0, 1, 0], IconFixtures.disc(cx: 180, cy: 256, r: 120)),
-            ([0.1, 0.98, 0.15], IconFixtures.disc(cx: 340, cy: 256, r: 110)),
-        ])
+        let icon = IconFixtures.icon(
+            size: 512, background: [1, 1, 1],
+            shapes: [
+                ([0, 1, 0], IconFixtures.disc(cx: 180, cy: 256, r: 120)),
+                ([0.1, 0.98, 0.15], IconFixtures.disc(cx: 340, cy: 256, r: 110)),
+            ])
         let analysis = try ImageAnalyzer.analyze(icon).analysis
         let group = try #require(analysis.collapseGroups.first)
         #expect(analysis.collapseGroups.count == 1)
@@ -238,10 +259,12 @@ struct ImageCollapseFloorTests {
     @Test("A distinct color on less than 0.1% of the image is not judged; at 0.2% it is")
     func smallAreaIgnored() throws {
         func icon(side: Double) -> Image {
-            IconFixtures.icon(size: 512, background: [1, 1, 1], shapes: [
-                ([0, 1, 0], IconFixtures.rect(16, 16, 496, 256)),
-                ([0.1, 0.98, 0.15], IconFixtures.rect(64, 300, 64 + side, 300 + side)),
-            ])
+            IconFixtures.icon(
+                size: 512, background: [1, 1, 1],
+                shapes: [
+                    ([0, 1, 0], IconFixtures.rect(16, 16, 496, 256)),
+                    ([0.1, 0.98, 0.15], IconFixtures.rect(64, 300, 64 + side, 300 + side)),
+                ])
         }
         // 512² = 262,144 counted pixels; 0.1% is 263.
         #expect(try ImageAnalyzer.analyze(icon(side: 14)).analysis.collapseGroups.isEmpty)  // 196 px

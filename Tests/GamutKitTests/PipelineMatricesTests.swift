@@ -22,8 +22,10 @@ struct PipelineMatricesTests {
     @Test("Display P3 → sRGB linear matrix equals CSS Color 4's (lin_P3 → XYZ D65 → lin_sRGB), and the float transform")
     func p3ToSRGB() throws {
         // CSS Color 4, sample code: lin_P3_to_XYZ then XYZ_to_lin_sRGB (both D65, so Bradford through D50 cancels).
-        let css = [[1.2249401762805598, -0.22494017628055996, 0], [-0.04205695470968816, 1.0420569547096881, 0],
-                   [-0.019637554590334432, -0.07863604555063188, 1.0982736001409663]]
+        let css = [
+            [1.2249401762805598, -0.22494017628055996, 0], [-0.04205695470968816, 1.0420569547096881, 0],
+            [-0.019637554590334432, -0.07863604555063188, 1.0982736001409663],
+        ]
         let matrix = try #require(ColorProfile.displayP3.linearMatrix(to: .sRGB))
         Self.expectClose(matrix, css, within: 1e-6, "P3→sRGB")
         let transform = try ColorTransform(from: .linearDisplayP3, format: .rgbFloat, to: .linearSRGB, format: .rgbFloat)
@@ -42,7 +44,9 @@ struct PipelineMatricesTests {
         // Machado, Oliveira & Fernandes 2009, the matrices published with the paper (protanomaly, severity 0.5).
         let protan05 = [[0.458064, 0.679578, -0.137642], [0.092785, 0.846313, 0.060902], [-0.007494, -0.016807, 1.024301]]
         Self.expectClose(try #require(ColorVisionSimulation(.protan, severity: 0.5).matrix), protan05, within: 1e-6, "protan 0.5")
-        for simulation in [ColorVisionSimulation(.protan), ColorVisionSimulation(.deutan, severity: 0.3), ColorVisionSimulation(.tritan, severity: 0.7)] {
+        for simulation in [
+            ColorVisionSimulation(.protan), ColorVisionSimulation(.deutan, severity: 0.3), ColorVisionSimulation(.tritan, severity: 0.7),
+        ] {
             let m = try #require(simulation.matrix)
             let c = [0.8, 0.3, 0.1]
             let simulated = simulation.simulate(linearSRGB: c)

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Profiles")
 struct ProfileTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("Built-ins describe themselves", arguments: ColorProfile.BuiltIn.allCases)
     func inspection(which: ColorProfile.BuiltIn) throws {
@@ -57,12 +58,14 @@ struct ProfileTests {
     /// The colorants must be the published primaries (sRGB: IEC 61966-2-1; Display P3: SMPTE EG 432-1;
     /// Adobe RGB (1998): Adobe's specification), scaled to the D65 white and Bradford-adapted to the ICC D50
     /// illuminant (ICC.1:2010 Annex E), then rounded to s15Fixed16.
-    @Test("Colorants are the published primaries, Bradford-adapted to D50, as s15Fixed16",
-          arguments: [ColorProfile.BuiltIn.sRGB, .displayP3, .adobeRGB, .linearSRGB, .linearDisplayP3])
+    @Test(
+        "Colorants are the published primaries, Bradford-adapted to D50, as s15Fixed16",
+        arguments: [ColorProfile.BuiltIn.sRGB, .displayP3, .adobeRGB, .linearSRGB, .linearDisplayP3])
     func colorants(which: ColorProfile.BuiltIn) throws {
         let published: [ColorProfile.BuiltIn: [(Double, Double)]] = [
             .sRGB: [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)], .linearSRGB: [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)],
-            .displayP3: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], .linearDisplayP3: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)],
+            .displayP3: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)],
+            .linearDisplayP3: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)],
             .adobeRGB: [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)],
         ]
         let xy = published[which]!

@@ -27,14 +27,18 @@ struct RealAppCorpusTests {
         #expect(reported.sorted() == RealAppCorpus.seeded.sorted())
         // Nothing at info either, apart from the WebP named .png (read by its content, reported once at info) and what
         // the advisory rules left out.
-        var expected = Dictionary(RealAppCorpus.seeded.map { (RuleID(rawValue: $0.split(separator: " ")[2].description)!, 1) }, uniquingKeysWith: +)
+        var expected = Dictionary(
+            RealAppCorpus.seeded.map { (RuleID(rawValue: $0.split(separator: " ")[2].description)!, 1) }, uniquingKeysWith: +)
         expected[RuleID.fileFormatMismatch] = 1
         #expect(counts == expected)
         // Untagged art: 6 icon sets and the tinted app icon (Notes), 3 image sets (OldTimer), the WebP, one finding per
         // set. Not checked: 3 PDFs, a launch image. 37 custom colors have no increased-contrast variant. Two P3 images
         // fit sRGB (Lumen's icon, its Gallery's three scales).
-        #expect(notShown == [RuleID.imageWithoutProfile: 11, RuleID.notChecked: 4, RuleID.missingHighContrastVariant: 37,
-                             RuleID.wideProfileFitsSRGB: 2], "\(notShown)")
+        #expect(
+            notShown == [
+                RuleID.imageWithoutProfile: 11, RuleID.notChecked: 4, RuleID.missingHighContrastVariant: 37,
+                RuleID.wideProfileFitsSRGB: 2,
+            ], "\(notShown)")
     }
 
     @Test("Before the perceptual floors, Lumen's antialiased badge collapsed and its subtle backdrop clipped; now neither is reported")

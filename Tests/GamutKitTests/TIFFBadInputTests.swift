@@ -10,7 +10,9 @@ struct TIFFBadInputTests {
         try ExternalTool.read(try TIFFTests.magick(depth: 8, alpha: false, ["-compress", compression]))
     }
 
-    @Test("Truncated anywhere (every 89th length of an uncompressed and an LZW file): .invalidImage naming the file", arguments: ["None", "LZW"])
+    @Test(
+        "Truncated anywhere (every 89th length of an uncompressed and an LZW file): .invalidImage naming the file",
+        arguments: ["None", "LZW"])
     func truncated(compression: String) throws {
         guard ExternalTool.available("convert") else { return }
         let bytes = try Self.valid(compression)
@@ -27,7 +29,9 @@ struct TIFFBadInputTests {
         let bomb = try TIFFPatch.setLong(try TIFFPatch.setLong(try Self.valid(), tag: 256, to: 100_000), tag: 257, to: 100_000)
         let error = try #require(decodingError { () throws(GamutError) in try TIFF.decode(bomb, path: "bomb.tif") })
         #expect(error.code == .imageTooLarge && error.path == "bomb.tif")
-        #expect(error.message == PNG.DecodingOptions.budgetMessage(width: 100_000, height: 100_000, budget: PNG.DecodingOptions.defaultMaximumPixels))
+        #expect(
+            error.message
+                == PNG.DecodingOptions.budgetMessage(width: 100_000, height: 100_000, budget: PNG.DecodingOptions.defaultMaximumPixels))
     }
 
     @Test("Wrong sizes: a directory declaring more rows than its strips hold is .invalidImage")
@@ -76,7 +80,9 @@ struct TIFFBadInputTests {
             let pixels = try PixelBuffer(width: 2, height: 1, layout: .rgb, samples: [0.5, 0.5, 0.5, 0.1, bad, 0.2])
             let bytes = try TIFF.encode(Image(pixels: pixels, profile: .sRGB), options: .init(compression: .none))
             let error = try #require(decodingError { () throws(GamutError) in try TIFF.decode(bytes, path: "nan.tif") })
-            #expect(error.code == .invalidImage && error.message == "sample 1 of pixel (1, 0) is not a finite number" && error.path == "nan.tif")
+            #expect(
+                error.code == .invalidImage && error.message == "sample 1 of pixel (1, 0) is not a finite number" && error.path == "nan.tif"
+            )
         }
     }
 

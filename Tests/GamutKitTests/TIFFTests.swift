@@ -19,8 +19,10 @@ struct TIFFTests {
 
     /// A Display P3 PNG of the ramp written by libpng, then `convert png arguments out.tif`; returns the TIFF's path.
     static func magick(depth: Int, alpha: Bool, _ arguments: [String], folder: String = PNGFixtures.temporaryDirectory) throws -> String {
-        let png = try LibPNG.encode(.init(width: width, height: height, layout: alpha ? .rgba : .rgb, depth: depth,
-                                          samples: source(depth: depth, alpha: alpha), iccp: FormatFixtures.p3))
+        let png = try LibPNG.encode(
+            .init(
+                width: width, height: height, layout: alpha ? .rgba : .rgb, depth: depth,
+                samples: source(depth: depth, alpha: alpha), iccp: FormatFixtures.p3))
         let input = try ExternalTool.write(png, "p3.png", in: folder)
         let output = folder + "/p3.tif"
         try ExternalTool.run("convert", [input, "-depth", "\(depth)"] + arguments + [output])
@@ -33,9 +35,13 @@ struct TIFFTests {
         }
     }
 
-    @Test("ImageMagick's TIFFs, every depth, alpha, compression and planar layout: the source samples exactly, the P3 profile from tag 34675",
-          arguments: [(16, false, "None", false), (16, true, "LZW", false), (16, false, "Zip", true), (16, true, "RLE", true), (16, true, "Zip -define tiff:tile-geometry=32x16", true),
-                      (8, false, "LZW", true), (8, true, "Zip", false), (8, false, "RLE", false)])
+    @Test(
+        "ImageMagick's TIFFs, every depth, alpha, compression and planar layout: the source samples exactly, the P3 profile from tag 34675",
+        arguments: [
+            (16, false, "None", false), (16, true, "LZW", false), (16, false, "Zip", true), (16, true, "RLE", true),
+            (16, true, "Zip -define tiff:tile-geometry=32x16", true),
+            (8, false, "LZW", true), (8, true, "Zip", false), (8, false, "RLE", false),
+        ])
     func lossless(depth: Int, alpha: Bool, compression: String, planar: Bool) throws {
         guard ExternalTool.available("convert") else { return }
         let parts = compression.split(separator: " ").map(String.init)
@@ -51,13 +57,17 @@ struct TIFFTests {
         #expect(JPEGTIFFFixtures.difference(FormatFixtures.values(image.pixels), Self.source(depth: depth, alpha: alpha)) == nil)
     }
 
-    @Test("tiffcp re-layouts (Deflate tiles of 32×16 with predictor, LZW strips of 5 rows, planar Deflate strips of 7, PackBits tiles): the same samples",
-          arguments: [(["-t", "-w", "32", "-l", "16", "-c", "zip:2"], false), (["-r", "5", "-c", "lzw:2"], false),
-                      (["-r", "7", "-c", "zip"], true), (["-t", "-w", "16", "-l", "16", "-c", "packbits"], false)])
+    @Test(
+        "tiffcp re-layouts (Deflate tiles of 32×16 with predictor, LZW strips of 5 rows, planar Deflate strips of 7, PackBits tiles): the same samples",
+        arguments: [
+            (["-t", "-w", "32", "-l", "16", "-c", "zip:2"], false), (["-r", "5", "-c", "lzw:2"], false),
+            (["-r", "7", "-c", "zip"], true), (["-t", "-w", "16", "-l", "16", "-c", "packbits"], false),
+        ])
     func tiffcp(arguments: [String], planar: Bool) throws {
         guard ExternalTool.available("convert", "tiffcp") else { return }
         let folder = PNGFixtures.temporaryDirectory
-        let input = try Self.magick(depth: 16, alpha: true, ["-compress", "None"] + (planar ? ["-interlace", "plane"] : []), folder: folder)
+        let input = try Self.magick(
+            depth: 16, alpha: true, ["-compress", "None"] + (planar ? ["-interlace", "plane"] : []), folder: folder)
         let output = folder + "/copied.tif"
         try ExternalTool.run("tiffcp", arguments + [input, output])
         let header = try Self.header(output)
@@ -67,8 +77,9 @@ struct TIFFTests {
         #expect(JPEGTIFFFixtures.difference(FormatFixtures.values(image.pixels), Self.source(depth: 16, alpha: true)) == nil)
     }
 
-    @Test("32-bit float (LZW and Deflate with the floating-point predictor): .float32 samples within 1e-6 of the source; converted to 16-bit through the same profile for analysis",
-          arguments: [["-compress", "LZW", "-define", "tiff:predictor=3"], ["-compress", "Zip", "-define", "tiff:predictor=3"]])
+    @Test(
+        "32-bit float (LZW and Deflate with the floating-point predictor): .float32 samples within 1e-6 of the source; converted to 16-bit through the same profile for analysis",
+        arguments: [["-compress", "LZW", "-define", "tiff:predictor=3"], ["-compress", "Zip", "-define", "tiff:predictor=3"]])
     func float(arguments: [String]) throws {
         guard ExternalTool.available("convert") else { return }
         let path = try Self.magick(depth: 16, alpha: false, ["-define", "quantum:format=floating-point", "-depth", "32"] + arguments)
@@ -86,8 +97,9 @@ struct TIFFTests {
         guard ExternalTool.available("convert") else { return }
         let folder = PNGFixtures.temporaryDirectory
         let gray = Self.source(depth: 16, alpha: false).enumerated().filter { $0.offset % 3 == 1 }.map(\.element)
-        let png = try ExternalTool.write(try LibPNG.encode(.init(width: Self.width, height: Self.height, layout: .gray, depth: 16, samples: gray)),
-                                         "gray.png", in: folder)
+        let png = try ExternalTool.write(
+            try LibPNG.encode(.init(width: Self.width, height: Self.height, layout: .gray, depth: 16, samples: gray)),
+            "gray.png", in: folder)
         // ImageMagick writes min-is-black; the min-is-white file is the same with every sample inverted and tag 262 set to 0.
         let path = folder + "/gray.tif"
         try ExternalTool.run("convert", [png, "-compress", "None", path])
@@ -121,14 +133,19 @@ struct TIFFTests {
         #expect(JPEGTIFFFixtures.difference(FormatFixtures.values(image.pixels), Self.source(depth: 8, alpha: false)) == nil)
     }
 
-    @Test("Done when: a 16-bit P3 TIFF from ImageMagick gives exactly the out-of-gamut findings of the same pixels as a 16-bit PNG, and converts to sRGB within 2 codes of LittleCMS")
+    @Test(
+        "Done when: a 16-bit P3 TIFF from ImageMagick gives exactly the out-of-gamut findings of the same pixels as a 16-bit PNG, and converts to sRGB within 2 codes of LittleCMS"
+    )
     func sameFindingsAsPNG() throws {
         guard ExternalTool.available("convert") else { return }
         let folder = PNGFixtures.temporaryDirectory
         let tiff = try Self.magick(depth: 16, alpha: true, ["-compress", "LZW"], folder: folder)
-        let png = try ExternalTool.write(try LibPNG.encode(.init(width: Self.width, height: Self.height, layout: .rgba, depth: 16,
-                                                                 samples: Self.source(depth: 16, alpha: true), iccp: FormatFixtures.p3)),
-                                         "same.png", in: folder)
+        let png = try ExternalTool.write(
+            try LibPNG.encode(
+                .init(
+                    width: Self.width, height: Self.height, layout: .rgba, depth: 16,
+                    samples: Self.source(depth: 16, alpha: true), iccp: FormatFixtures.p3)),
+            "same.png", in: folder)
         let report = try AssetChecker.check(files: [tiff, png])
         let fromTIFF = try #require(report.files.first { $0.path == tiff }?.analysis)
         let fromPNG = try #require(report.files.first { $0.path == png }?.analysis)
@@ -142,21 +159,25 @@ struct TIFFTests {
 /// What GamutKit's TIFF encoder writes, read by ImageMagick and tiffinfo.
 @Suite("TIFFs GamutKit writes, read by ImageMagick and tiffinfo")
 struct TIFFWriterTests {
-    @Test("16-bit RGBA with each compression: ImageMagick reads the samples exactly (big-endian raw) and the P3 profile; tiffinfo names the compression",
-          arguments: TIFF.Compression.allCases)
+    @Test(
+        "16-bit RGBA with each compression: ImageMagick reads the samples exactly (big-endian raw) and the P3 profile; tiffinfo names the compression",
+        arguments: TIFF.Compression.allCases)
     func rgba16(compression: TIFF.Compression) throws {
         guard ExternalTool.available("convert", "tiffinfo") else { return }
         let source = TIFFTests.source(depth: 16, alpha: true)
-        let image = Image(pixels: try PixelBuffer(width: TIFFTests.width, height: TIFFTests.height, layout: .rgba, samples: source.map { UInt16($0) }),
-                          profile: .displayP3)
+        let image = Image(
+            pixels: try PixelBuffer(width: TIFFTests.width, height: TIFFTests.height, layout: .rgba, samples: source.map { UInt16($0) }),
+            profile: .displayP3)
         let path = PNGFixtures.temporaryDirectory + "/out.tif"
         try TIFF.write(image, to: path, options: .init(compression: compression))
         #expect(try JPEGTIFFFixtures.magickSamples(path, map: "rgba", depth: 16) == source)
         #expect(try JPEGTIFFFixtures.magickProfile(path) == ColorProfile.displayP3.data)
         let info = String(decoding: try ExternalTool.run("tiffinfo", [path]), as: UTF8.self)
         let scheme = ["none": "None", "lzw": "LZW", "deflate": "AdobeDeflate", "packbits": "PackBits"][compression.rawValue]!
-        #expect(info.contains("Compression Scheme: \(scheme)") && info.contains("ICC Profile: <present>, \(ColorProfile.displayP3.data.count) bytes"),
-                "\(info)")
+        #expect(
+            info.contains("Compression Scheme: \(scheme)")
+                && info.contains("ICC Profile: <present>, \(ColorProfile.displayP3.data.count) bytes"),
+            "\(info)")
         #expect(try TIFF.read(contentsOf: path).pixels == image.pixels)
     }
 
@@ -165,13 +186,17 @@ struct TIFFWriterTests {
         guard ExternalTool.available("convert") else { return }
         let folder = PNGFixtures.temporaryDirectory
         let gray = (0..<TIFFTests.width * TIFFTests.height).map { UInt8($0 % 251) }
-        try TIFF.write(Image(pixels: try PixelBuffer(width: TIFFTests.width, height: TIFFTests.height, layout: .gray, samples: gray),
-                             profile: .graySRGB), to: folder + "/gray.tif")
+        try TIFF.write(
+            Image(
+                pixels: try PixelBuffer(width: TIFFTests.width, height: TIFFTests.height, layout: .gray, samples: gray),
+                profile: .graySRGB), to: folder + "/gray.tif")
         #expect(try JPEGTIFFFixtures.magickSamples(folder + "/gray.tif", map: "gray", depth: 8) == gray.map(Int.init))
         let floats = TIFFTests.source(depth: 16, alpha: false).map { Float($0) / 65535 }
-        let image = Image(pixels: try PixelBuffer(width: TIFFTests.width, height: TIFFTests.height, layout: .rgb, samples: floats), profile: .displayP3)
+        let image = Image(
+            pixels: try PixelBuffer(width: TIFFTests.width, height: TIFFTests.height, layout: .rgb, samples: floats), profile: .displayP3)
         try TIFF.write(image, to: folder + "/float.tif", options: .init(compression: .lzw))
-        #expect(try JPEGTIFFFixtures.magickSamples(folder + "/float.tif", map: "rgb", depth: 16) == TIFFTests.source(depth: 16, alpha: false))
+        #expect(
+            try JPEGTIFFFixtures.magickSamples(folder + "/float.tif", map: "rgb", depth: 16) == TIFFTests.source(depth: 16, alpha: false))
         #expect(try TIFF.read(contentsOf: folder + "/float.tif").pixels == image.pixels)
     }
 }

@@ -64,9 +64,12 @@ struct TransformAccuracyTests {
 
     /// Profiles read from ICC bytes carry s15Fixed16 colorants; their reference is LittleCMS's float
     /// transform of the same profiles.
-    @Test("Profiles read from ICC bytes: 16-bit fast path within ±1 code of LittleCMS's float transform",
-          arguments: [(ColorProfile.BuiltIn.displayP3, ColorProfile.BuiltIn.sRGB), (.sRGB, .displayP3),
-                      (.adobeRGB, .sRGB), (.displayP3, .adobeRGB), (.linearDisplayP3, .sRGB), (.sRGB, .linearSRGB)])
+    @Test(
+        "Profiles read from ICC bytes: 16-bit fast path within ±1 code of LittleCMS's float transform",
+        arguments: [
+            (ColorProfile.BuiltIn.displayP3, ColorProfile.BuiltIn.sRGB), (.sRGB, .displayP3),
+            (.adobeRGB, .sRGB), (.displayP3, .adobeRGB), (.linearDisplayP3, .sRGB), (.sRGB, .linearSRGB),
+        ])
     func loadedProfilesAgainstFloat(source: ColorProfile.BuiltIn, destination: ColorProfile.BuiltIn) throws {
         let from = try ColorProfile(data: ColorProfile.builtIn(source).data)
         let to = try ColorProfile(data: ColorProfile.builtIn(destination).data)

@@ -28,12 +28,16 @@ struct TransformBehaviourTests {
         // Padded rows (stride 301*8 + 24) in and out.
         let stride = 301 * 8 + 24
         var padded = [UInt8](repeating: 0xEE, count: stride * 97)
-        for y in 0..<97 { padded.replaceSubrange(y * stride..<y * stride + 301 * 8, with: Self.image.bytes[y * 301 * 8..<(y + 1) * 301 * 8]) }
+        for y in 0..<97 {
+            padded.replaceSubrange(y * stride..<y * stride + 301 * 8, with: Self.image.bytes[y * 301 * 8..<(y + 1) * 301 * 8])
+        }
         let paddedIn = try PixelBuffer(width: 301, height: 97, format: .rgba16, bytes: padded, rowBytes: stride)
         var paddedOut = PixelBuffer(width: 301, height: 97, format: .rgba16, rowBytes: stride + 8)
         try ColorTransform(from: .displayP3, format: .rgba16, to: .sRGB, format: .rgba16).convert(paddedIn, into: &paddedOut)
         for y in [0, 50, 96] {
-            #expect(Array(paddedOut.bytes[y * (stride + 8)..<y * (stride + 8) + 301 * 8]) == Array(native.bytes[y * 301 * 8..<(y + 1) * 301 * 8]))
+            #expect(
+                Array(paddedOut.bytes[y * (stride + 8)..<y * (stride + 8) + 301 * 8])
+                    == Array(native.bytes[y * 301 * 8..<(y + 1) * 301 * 8]))
         }
     }
 
@@ -77,11 +81,15 @@ struct TransformBehaviourTests {
         #expect(gray == [255, 0])
     }
 
-    @Test("Intents and black-point compensation between matrix/TRC built-ins keep the fast path and its results",
-          arguments: RenderingIntent.allCases)
+    @Test(
+        "Intents and black-point compensation between matrix/TRC built-ins keep the fast path and its results",
+        arguments: RenderingIntent.allCases)
     func intents(intent: RenderingIntent) throws {
-        let reference = try ColorTransform(from: .displayP3, format: .rgb16, to: .sRGB, format: .rgb16).convert(samples: [65535, 1000, 30000])
-        let t = try ColorTransform(from: .displayP3, format: .rgb16, to: .sRGB, format: .rgb16, intent: intent, blackPointCompensation: true)
+        let reference = try ColorTransform(from: .displayP3, format: .rgb16, to: .sRGB, format: .rgb16).convert(samples: [
+            65535, 1000, 30000,
+        ])
+        let t = try ColorTransform(
+            from: .displayP3, format: .rgb16, to: .sRGB, format: .rgb16, intent: intent, blackPointCompensation: true)
         #expect(t.usesFastPath == (intent != .absoluteColorimetric))
         let out = try t.convert(samples: [65535, 1000, 30000])
         // Absolute colorimetric between two D65 v4 profiles (media white D50 in both) equals relative.

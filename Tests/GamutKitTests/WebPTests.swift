@@ -14,8 +14,10 @@ struct WebPTests {
 
     /// `cwebp arguments` applied to the ramp, written as an 8-bit P3 PNG by libpng; returns the WebP's path.
     static func make(alpha: Bool, _ arguments: [String], folder: String = PNGFixtures.temporaryDirectory) throws -> String {
-        let png = try LibPNG.encode(.init(width: width, height: height, layout: alpha ? .rgba : .rgb, depth: 8,
-                                          samples: source(alpha: alpha), iccp: FormatFixtures.p3))
+        let png = try LibPNG.encode(
+            .init(
+                width: width, height: height, layout: alpha ? .rgba : .rgb, depth: 8,
+                samples: source(alpha: alpha), iccp: FormatFixtures.p3))
         let input = try ExternalTool.write(png, "p3.png", in: folder)
         let output = folder + "/p3.webp"
         try ExternalTool.run("cwebp", ["-quiet", "-metadata", "icc"] + arguments + [input, "-o", output])
@@ -50,8 +52,9 @@ struct WebPTests {
         #expect(Self.rgba(samples, channels: alpha ? 4 : 3) == (try Self.dwebp(path)))
     }
 
-    @Test("cwebp -q 85 (lossy): sample for sample as dwebp decodes it, alpha kept exactly, colors within 20 codes of the source",
-          arguments: [true, false])
+    @Test(
+        "cwebp -q 85 (lossy): sample for sample as dwebp decodes it, alpha kept exactly, colors within 20 codes of the source",
+        arguments: [true, false])
     func lossy(alpha: Bool) throws {
         guard ExternalTool.available("cwebp", "dwebp") else { return }
         let path = try Self.make(alpha: alpha, ["-q", "85"])
@@ -66,13 +69,17 @@ struct WebPTests {
         #expect(worst > 0 && worst <= 20, "largest color difference \(worst) codes")  // 16 measured
     }
 
-    @Test("Done when: a P3 WebP gives the out-of-gamut findings of the same pixels as a 16-bit PNG (lossless: exactly; lossy: within 5% of pixels), and converts to sRGB within 2 codes of LittleCMS",
-          arguments: [["-lossless", "-exact"], ["-q", "85"]])
+    @Test(
+        "Done when: a P3 WebP gives the out-of-gamut findings of the same pixels as a 16-bit PNG (lossless: exactly; lossy: within 5% of pixels), and converts to sRGB within 2 codes of LittleCMS",
+        arguments: [["-lossless", "-exact"], ["-q", "85"]])
     func sameFindingsAsPNG(arguments: [String]) throws {
         guard ExternalTool.available("cwebp") else { return }
         let webp = try WebP.read(contentsOf: try Self.make(alpha: true, arguments))
-        let png = try PNG.decode(try LibPNG.encode(.init(width: Self.width, height: Self.height, layout: .rgba, depth: 16,
-                                                         samples: Self.source(alpha: true).map { $0 * 257 }, iccp: FormatFixtures.p3)))
+        let png = try PNG.decode(
+            try LibPNG.encode(
+                .init(
+                    width: Self.width, height: Self.height, layout: .rgba, depth: 16,
+                    samples: Self.source(alpha: true).map { $0 * 257 }, iccp: FormatFixtures.p3)))
         let fromWebP = try ImageAnalyzer.analyze(webp).analysis, fromPNG = try ImageAnalyzer.analyze(png).analysis
         #expect(fromPNG.outOfGamutPixels > Self.width * Self.height / 4)  // the ramp really leaves sRGB
         let pixels = Self.width * Self.height
@@ -80,8 +87,9 @@ struct WebPTests {
             #expect(fromWebP.countedPixels == fromPNG.countedPixels && fromWebP.outOfGamutPixels == fromPNG.outOfGamutPixels)
             #expect(fromWebP.visiblyClippedPixels == fromPNG.visiblyClippedPixels)
         } else {
-            #expect(abs(fromWebP.outOfGamutPixels - fromPNG.outOfGamutPixels) * 20 <= pixels,
-                    "out of gamut: \(fromWebP.outOfGamutPixels) from WebP, \(fromPNG.outOfGamutPixels) from PNG, of \(pixels)")
+            #expect(
+                abs(fromWebP.outOfGamutPixels - fromPNG.outOfGamutPixels) * 20 <= pixels,
+                "out of gamut: \(fromWebP.outOfGamutPixels) from WebP, \(fromPNG.outOfGamutPixels) from PNG, of \(pixels)")
             #expect(abs(fromWebP.visiblyClippedPixels - fromPNG.visiblyClippedPixels) * 20 <= pixels)
         }
         #expect(try FormatFixtures.conversionDifference(webp) <= 2)
@@ -102,8 +110,11 @@ struct WebPTests {
         guard ExternalTool.available("img2webp", "cwebp") else { return }
         let folder = PNGFixtures.temporaryDirectory
         let frames = try [[255, 0, 0], [0, 0, 255]].enumerated().map { (i, rgb) in
-            try ExternalTool.write(try LibPNG.encode(.init(width: 8, height: 4, layout: .rgb, depth: 8,
-                                                           samples: (0..<32).flatMap { _ in rgb })), "frame\(i).png", in: folder)
+            try ExternalTool.write(
+                try LibPNG.encode(
+                    .init(
+                        width: 8, height: 4, layout: .rgb, depth: 8,
+                        samples: (0..<32).flatMap { _ in rgb })), "frame\(i).png", in: folder)
         }
         try ExternalTool.run("img2webp", ["-lossless"] + frames + ["-o", folder + "/anim.webp"])
         let image = try WebP.read(contentsOf: folder + "/anim.webp")
@@ -137,7 +148,8 @@ struct WebPBadInputTests {
         var offset = 12
         while offset + 8 <= file.count {
             let size = file[offset + 4..<offset + 8].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
-            result.append((String(decoding: file[offset..<offset + 4], as: UTF8.self), Array(file[offset + 8..<min(file.count, offset + 8 + size)])))
+            result.append(
+                (String(decoding: file[offset..<offset + 4], as: UTF8.self), Array(file[offset + 8..<min(file.count, offset + 8 + size)])))
             offset += 8 + size + size % 2
         }
         return result
@@ -173,7 +185,9 @@ struct WebPBadInputTests {
         let bomb = try Self.declaring(width: 16384, height: 16384), lie = try Self.declaring(width: 2000, height: 1000)
         let error = try #require(decodingError { () throws(GamutError) in try WebP.decode(bomb, path: "bomb.webp") })
         #expect(error.code == .imageTooLarge && error.path == "bomb.webp")
-        #expect(error.message == PNG.DecodingOptions.budgetMessage(width: 16384, height: 16384, budget: PNG.DecodingOptions.defaultMaximumPixels))
+        #expect(
+            error.message
+                == PNG.DecodingOptions.budgetMessage(width: 16384, height: 16384, budget: PNG.DecodingOptions.defaultMaximumPixels))
         // Within the budget, the same lie gets as far as the (short) bitstream.
         let decoding = try #require(decodingError { () throws(GamutError) in try WebP.decode(lie, path: "bomb.webp") })
         #expect(decoding.code == .invalidImage)
@@ -199,7 +213,9 @@ struct WebPBadInputTests {
         #expect(error.code == .invalidImage && error.path == "size.webp", "\(error)")
     }
 
-    @Test("A broken ICCP chunk (a truncated profile, then not a profile at all) is .invalidProfile; a missing one the VP8X announces is .invalidImage")
+    @Test(
+        "A broken ICCP chunk (a truncated profile, then not a profile at all) is .invalidProfile; a missing one the VP8X announces is .invalidImage"
+    )
     func brokenProfile() throws {
         guard ExternalTool.available("cwebp") else { return }
         let parts = Self.chunks(try Self.valid())

@@ -15,15 +15,17 @@ struct XcodeFixtureTests {
     /// The problems seeded on purpose: set, rule, severity.
     static let seeded: Set<String> = [
         "Colors/Sale color-needs-srgb-variant error",  // a P3 red with no sRGB fallback
-        "Hero image-needs-srgb-variant warning",       // a P3 image that clips, at three scales: one finding
-        "WidgetTint missing-dark-variant warning",     // light only, in an app with Dark Mode
-        "Go system-color-duplicate warning",           // macOS's earlier green, light and dark, in the Mac app
-        "Sticker file-format-mismatch info",           // a WebP named .png: read by its content, reported once, at info
+        "Hero image-needs-srgb-variant warning",  // a P3 image that clips, at three scales: one finding
+        "WidgetTint missing-dark-variant warning",  // light only, in an app with Dark Mode
+        "Go system-color-duplicate warning",  // macOS's earlier green, light and dark, in the Mac app
+        "Sticker file-format-mismatch info",  // a WebP named .png: read by its content, reported once, at info
     ]
 
     /// Every `Contents.json` of the fixtures.
     static func contentsFiles() throws -> [String] {
-        try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix("Contents.json") }.sorted().map { folder + "/" + $0 }
+        try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix("Contents.json") }.sorted().map {
+            folder + "/" + $0
+        }
     }
 
     /// A JSON value as Xcode writes it: keys sorted, two-space indent, `"key" : value`.
@@ -53,8 +55,9 @@ struct XcodeFixtureTests {
     func readsEverything() throws {
         for path in Self.catalogs {
             let catalog = try CatalogReader.read(path)
-            #expect(catalog.readingFindings.filter { $0.ruleID != RuleID.notChecked }.isEmpty,
-                    "\(catalog.readingFindings.map { "\($0.ruleID) \($0.location.keyPath ?? "") \($0.message)" })")
+            #expect(
+                catalog.readingFindings.filter { $0.ruleID != RuleID.notChecked }.isEmpty,
+                "\(catalog.readingFindings.map { "\($0.ruleID) \($0.location.keyPath ?? "") \($0.message)" })")
         }
         let shop = try CatalogReader.read(Self.catalogs[0])
         let icon = try #require(shop.assets.first { $0.name == "AppIcon" })
@@ -84,7 +87,10 @@ struct XcodeFixtureTests {
         #expect(audit.report.notShown == [RuleID.missingHighContrastVariant: 8, RuleID.notChecked: 4, RuleID.imageWithoutProfile: 3])
         let advisory = try CatalogAuditor.audit(Self.catalogs, showAdvisory: true).report.findings
         let notChecked = advisory.filter { $0.ruleID == RuleID.notChecked }.map(\.message)
-        #expect(notChecked.contains { $0.contains("glyph.pdf: only PNG, JPEG, TIFF, WebP, HEIF and AVIF images are checked (this is a PDF document)") })
+        #expect(
+            notChecked.contains {
+                $0.contains("glyph.pdf: only PNG, JPEG, TIFF, WebP, HEIF and AVIF images are checked (this is a PDF document)")
+            })
         // With --fail-on error, only the P3 color without fallback fails the build.
         #expect(audit.findings(atLeast: .error).map(\.ruleID) == [RuleID.colorNeedsSRGBVariant])
     }
@@ -103,7 +109,8 @@ struct XcodeFixtureTests {
         try FileManager.default.copyItem(atPath: Self.catalogs[0], toPath: copy)
         let fix = try CatalogFixer.plan(copy)
         #expect(Set(fix.variants.map(\.asset)) == ["Colors/Sale", "Hero"])
-        #expect(fix.changes.filter { $0.kind == .created }.map { ($0.path as NSString).lastPathComponent }.sorted()
+        #expect(
+            fix.changes.filter { $0.kind == .created }.map { ($0.path as NSString).lastPathComponent }.sorted()
                 == ["hero-sRGB.png", "hero@2x-sRGB.png", "hero@3x-sRGB.png"])
         for change in fix.changes where change.kind == .edited {
             let old = String(decoding: change.original, as: UTF8.self), new = String(decoding: change.updated, as: UTF8.self)

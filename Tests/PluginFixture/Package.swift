@@ -11,6 +11,6 @@ let package = Package(
             name: "App",
             // Asset catalogs are compiled by Xcode, not SwiftPM on Linux; the build plugin reads them where they are.
             exclude: ["Assets.xcassets"],
-            plugins: [.plugin(name: "GamutCheckBuildPlugin", package: "GamutKit")]),
+            plugins: [.plugin(name: "GamutCheckBuildPlugin", package: "GamutKit")])
     ]
 )

@@ -35,15 +35,20 @@ extension AnalysisSettings {
             return "\(low) to \(high)" + (isCount ? " (whole numbers)" : "")
         }
 
-        static func real(_ name: String, _ range: ClosedRange<Double>, above: Bool = false, below: Bool = false,
-                         _ path: WritableKeyPath<AnalysisSettings, Double> & Sendable) -> Threshold {
-            Threshold(name: name, minimum: range.lowerBound, maximum: range.upperBound, aboveMinimum: above, belowMaximum: below,
-                      isCount: false, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
+        static func real(
+            _ name: String, _ range: ClosedRange<Double>, above: Bool = false, below: Bool = false,
+            _ path: WritableKeyPath<AnalysisSettings, Double> & Sendable
+        ) -> Threshold {
+            Threshold(
+                name: name, minimum: range.lowerBound, maximum: range.upperBound, aboveMinimum: above, belowMaximum: below,
+                isCount: false, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
         }
 
-        static func count(_ name: String, _ range: ClosedRange<Int>, _ path: WritableKeyPath<AnalysisSettings, Int> & Sendable) -> Threshold {
-            Threshold(name: name, minimum: Double(range.lowerBound), maximum: Double(range.upperBound), aboveMinimum: false,
-                      belowMaximum: false, isCount: true, get: { Double($0[keyPath: path]) }, set: { $0[keyPath: path] = Int($1) })
+        static func count(_ name: String, _ range: ClosedRange<Int>, _ path: WritableKeyPath<AnalysisSettings, Int> & Sendable) -> Threshold
+        {
+            Threshold(
+                name: name, minimum: Double(range.lowerBound), maximum: Double(range.upperBound), aboveMinimum: false,
+                belowMaximum: false, isCount: true, get: { Double($0[keyPath: path]) }, set: { $0[keyPath: path] = Int($1) })
         }
     }
 

@@ -18,8 +18,10 @@ package enum AssetChecker {
                 continue
             }
             let root = URL(fileURLWithPath: path)
-            guard let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { continue }
+            guard
+                let enumerator = FileManager.default.enumerator(
+                    at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            else { continue }
             var found: [String] = []
             for case let url as URL in enumerator where ImageFormat.readableExtensions.contains(url.pathExtension.lowercased()) {
                 let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
@@ -40,19 +42,24 @@ package enum AssetChecker {
     ///   - clipMaskDirectory: where to write a clip-mask PNG per image with out-of-gamut pixels (nil: none).
     ///   - progress: called after each file with (done, total), from any thread.
     ///   - target: the display to check against; nil uses the settings' built-in target (sRGB by default).
-    package static func check(_ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-                             decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
-                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
-        try check(files: pngFiles(in: paths), target: target, settings: settings, decoding: decoding,
-                  clipMaskDirectory: clipMaskDirectory, progress: progress)
+    package static func check(
+        _ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+        decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(GamutError) -> CheckReport {
+        try check(
+            files: pngFiles(in: paths), target: target, settings: settings, decoding: decoding,
+            clipMaskDirectory: clipMaskDirectory, progress: progress)
     }
 
     /// Checks PNG files already listed (by ``pngFiles(in:)``), as ``check(_:target:settings:decoding:clipMaskDirectory:progress:)`` does.
     ///   - jobs: how many files are read and analyzed at once (each on one core); nil uses every core. Memory grows
     ///     with `jobs` (one decoded image each), never with the number of files.
-    package static func check(files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-                             decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, jobs: Int? = nil,
-                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CheckReport {
+    package static func check(
+        files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+        decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, jobs: Int? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(GamutError) -> CheckReport {
         let target = settings.targetProfile(target)
         // Fail early, for every file at once, when the target can't be simulated.
         _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
@@ -67,8 +74,9 @@ package enum AssetChecker {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
-                let result = checkFile(files[index], target: target, settings: settings, decoding: decoding,
-                                       clipMaskDirectory: clipMaskDirectory, threads: threadsPerFile)
+                let result = checkFile(
+                    files[index], target: target, settings: settings, decoding: decoding,
+                    clipMaskDirectory: clipMaskDirectory, threads: threadsPerFile)
                 results.withLock { $0[index] = result }
                 let count = done.add(1, ordering: .relaxed).newValue
                 progress?(count, files.count)
@@ -77,19 +85,25 @@ package enum AssetChecker {
         return CheckReport(files: results.withLock { $0.compactMap { $0 } }, target: target.name, settings: settings)
     }
 
-    static func checkFile(_ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
-                          clipMaskDirectory: String?, threads: Int?) -> CheckReport.FileResult {
+    static func checkFile(
+        _ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
+        clipMaskDirectory: String?, threads: Int?
+    ) -> CheckReport.FileResult {
         do {
             let image = try ImageFile.read(contentsOf: path, options: decoding).withIntegerSamples()
-            let output = try ImageAnalyzer.analyze(image, target: target, settings: settings,
-                                                   includeClipMask: clipMaskDirectory != nil, threads: threads)
-            let findings = FindingBuilder.findings(for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: image.profile),
-                                                   settings: settings) + image.warnings.map { FindingBuilder.decoderWarning(path, $0) }
+            let output = try ImageAnalyzer.analyze(
+                image, target: target, settings: settings,
+                includeClipMask: clipMaskDirectory != nil, threads: threads)
+            let findings =
+                FindingBuilder.findings(
+                    for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: image.profile),
+                    settings: settings) + image.warnings.map { FindingBuilder.decoderWarning(path, $0) }
                 + (ImageFormat.mismatch(at: path, head: FileIO.head(path)).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
             var maskPath: String?
             var outputError: GamutError?
             if let directory = clipMaskDirectory, let mask = output.clipMask, output.analysis.outOfGamutPixels > 0 {
-                let name = path.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".png", with: "", options: [.caseInsensitive])
+                let name = path.replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                    of: ".png", with: "", options: [.caseInsensitive])
                 let destination = (directory.hasSuffix("/") ? directory : directory + "/") + name + ".clip.png"
                 do {
                     try PNG.write(mask, to: destination)
@@ -101,8 +115,9 @@ package enum AssetChecker {
             return .init(path: path, analysis: output.analysis, findings: findings, clipMask: maskPath, outputError: outputError)
         } catch {
             let error = error.at(path)
-            return .init(path: path, analysis: nil, findings: [FindingBuilder.unreadable(path, error)], clipMask: nil, outputError: nil,
-                         refusal: error.code == .imageTooLarge ? error : nil)
+            return .init(
+                path: path, analysis: nil, findings: [FindingBuilder.unreadable(path, error)], clipMask: nil, outputError: nil,
+                refusal: error.code == .imageTooLarge ? error : nil)
         }
     }
 }

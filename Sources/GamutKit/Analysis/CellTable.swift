@@ -111,9 +111,10 @@ final class CellCache {
             return
         }
         if slots[slot].key != 0 { table.add(slots[slot]) }
-        slots[slot] = CellTable.Entry(key: key, count: Int32(count), interior: Int32(interior), outOfGamut: outOfGamut ? 1 : 0,
-                                      x: Int32(x0), y: Int32(y),
-                                      x0: Int32(x0), y0: Int32(y), x1: Int32(x1), y1: Int32(y))
+        slots[slot] = CellTable.Entry(
+            key: key, count: Int32(count), interior: Int32(interior), outOfGamut: outOfGamut ? 1 : 0,
+            x: Int32(x0), y: Int32(y),
+            x0: Int32(x0), y0: Int32(y), x1: Int32(x1), y1: Int32(y))
     }
 
     /// Moves every cached cell into `table`.

@@ -59,8 +59,10 @@ public enum CollapseSearch {
     ///   - target: the display to check against (sRGB by default).
     ///   - settings: the thresholds (``AnalysisSettings/collapseSource``, ``AnalysisSettings/collapseShown``, …).
     ///   - maximumPairs: stop after this many pairs (a list of thousands of near-identical colors has millions).
-    public static func search(_ colors: [NamedColor], target: ColorProfile = .sRGB, settings: AnalysisSettings = .init(),
-                              maximumPairs: Int = 10_000) throws(GamutError) -> Result {
+    public static func search(
+        _ colors: [NamedColor], target: ColorProfile = .sRGB, settings: AnalysisSettings = .init(),
+        maximumPairs: Int = 10_000
+    ) throws(GamutError) -> Result {
         var simulations: [ObjectIdentifier: DisplaySimulation] = [:]
         var evaluations: [ColorEvaluation] = []
         evaluations.reserveCapacity(colors.count)
@@ -70,8 +72,9 @@ public enum CollapseSearch {
             if let cached = simulations[key] {
                 simulation = cached
             } else {
-                simulation = try DisplaySimulation(source: color.profile, target: target, displayBitDepth: settings.displayBitDepth,
-                                                   tolerance: settings.gamutTolerance)
+                simulation = try DisplaySimulation(
+                    source: color.profile, target: target, displayBitDepth: settings.displayBitDepth,
+                    tolerance: settings.gamutTolerance)
                 simulations[key] = simulation
             }
             evaluations.append(simulation.evaluate(color.components))
@@ -83,8 +86,10 @@ public enum CollapseSearch {
 
     /// The collapsing pairs among colors already evaluated. An evaluation's source and shown colors may
     /// come from different entries (an asset catalog color whose sRGB variant is what sRGB displays show).
-    static func collapsingPairs(_ evaluations: [ColorEvaluation], settings: AnalysisSettings,
-                                maximumPairs: Int) -> (pairs: [CollapsingPair], truncated: Bool) {
+    static func collapsingPairs(
+        _ evaluations: [ColorEvaluation], settings: AnalysisSettings,
+        maximumPairs: Int
+    ) -> (pairs: [CollapsingPair], truncated: Bool) {
         // Distinct shown colors, each with the list of colors shown as it.
         var groupIndex: [[Int]: Int] = [:]
         var groups: [(shown: [Int], lab: Lab, members: [Int])] = []
@@ -108,8 +113,10 @@ public enum CollapseSearch {
                 return false
             }
             let (a, b) = i < j ? (i, j) : (j, i)
-            pairs.append(CollapsingPair(first: a, second: b, sourceDeltaE: source, shownDeltaE: shownDeltaE,
-                                        firstShown: evaluations[a].shown, secondShown: evaluations[b].shown))
+            pairs.append(
+                CollapsingPair(
+                    first: a, second: b, sourceDeltaE: source, shownDeltaE: shownDeltaE,
+                    firstShown: evaluations[a].shown, secondShown: evaluations[b].shown))
             return true
         }
         search: for (g, group) in groups.enumerated() {
@@ -120,7 +127,8 @@ public enum CollapseSearch {
                 }
             }
             // Colors shown differently but within the shown threshold.
-            for h in grid.neighbors(of: group.lab, radius: LabGrid.radius(forCIEDE2000Below: settings.collapseShown, chroma: group.lab.chroma))
+            for h in grid.neighbors(
+                of: group.lab, radius: LabGrid.radius(forCIEDE2000Below: settings.collapseShown, chroma: group.lab.chroma))
             where h > g {
                 let shown = CIEDE2000.difference(group.lab, groups[h].lab)
                 guard shown < settings.collapseShown else { continue }

@@ -81,9 +81,10 @@ public final class DisplaySimulation: Sendable {
         let shownLab = self.shownLab(shown)
         let sourceLab = Lab(xyzD50: xyz)
         let clippedLab = Lab(xyzD50: targetModel.toXYZD50 * linear.map { min(max($0, 0), 1) })
-        return ColorEvaluation(sourceLab: sourceLab, targetLinear: linear, isOutOfGamut: outside, shown: shown,
-                               shownLab: shownLab, deltaE: CIEDE2000.difference(sourceLab, shownLab),
-                               clippedLab: clippedLab, clippingDeltaE: outside ? CIEDE2000.difference(sourceLab, clippedLab) : 0)
+        return ColorEvaluation(
+            sourceLab: sourceLab, targetLinear: linear, isOutOfGamut: outside, shown: shown,
+            shownLab: shownLab, deltaE: CIEDE2000.difference(sourceLab, shownLab),
+            clippedLab: clippedLab, clippingDeltaE: outside ? CIEDE2000.difference(sourceLab, clippedLab) : 0)
     }
 
     /// Lab of a displayed color given by its display codes.

@@ -76,8 +76,10 @@ public enum GradientAnalysis {
     /// - Throws: ``GamutError`` `.invalidArgument` for fewer than two stops or a stop whose component count
     ///   doesn't match the profile; `.unsupportedProfile` for linear interpolation in a profile GamutKit
     ///   can't linearize (not RGB matrix/TRC).
-    public static func analyze(_ gradient: Gradient, samples: Int = 256, target: ColorProfile = .sRGB,
-                               settings: AnalysisSettings = .init()) throws(GamutError) -> GradientReport {
+    public static func analyze(
+        _ gradient: Gradient, samples: Int = 256, target: ColorProfile = .sRGB,
+        settings: AnalysisSettings = .init()
+    ) throws(GamutError) -> GradientReport {
         let stops = gradient.stops.sorted { $0.position < $1.position }
         guard stops.count >= 2, samples >= 2 else {
             throw GamutError(.invalidArgument, "gradient '\(gradient.name)' needs at least two stops and two samples")
@@ -89,8 +91,9 @@ public enum GradientAnalysis {
         if gradient.interpolation == .linear && curves == nil {
             throw GamutError(.unsupportedProfile, "gradient '\(gradient.name)': linear interpolation needs an RGB matrix/TRC profile")
         }
-        let simulation = try DisplaySimulation(source: gradient.profile, target: target, displayBitDepth: settings.displayBitDepth,
-                                               tolerance: settings.gamutTolerance)
+        let simulation = try DisplaySimulation(
+            source: gradient.profile, target: target, displayBitDepth: settings.displayBitDepth,
+            tolerance: settings.gamutTolerance)
         let positions = (0..<samples).map { Double($0) / Double(samples - 1) }
         let evaluations = positions.map { t in simulation.evaluate(color(at: t, stops, gradient.interpolation, curves)) }
 
@@ -112,27 +115,34 @@ public enum GradientAnalysis {
             var j = i
             var lastValid: Int?
             while j + 1 < samples,
-                  CIEDE2000.difference(evaluations[j].shownLab, evaluations[j + 1].shownLab) < settings.flatStep {
+                CIEDE2000.difference(evaluations[j].shownLab, evaluations[j + 1].shownLab) < settings.flatStep
+            {
                 j += 1
                 let source = CIEDE2000.difference(evaluations[i].sourceLab, evaluations[j].sourceLab)
                 let shown = CIEDE2000.difference(evaluations[i].shownLab, evaluations[j].shownLab)
                 if source >= settings.flattenedSourceChange && shown <= settings.collapseRatio * source
-                    && source - shown >= settings.gradientMinimumLoss { lastValid = j }
+                    && source - shown >= settings.gradientMinimumLoss
+                {
+                    lastValid = j
+                }
             }
             if let end = lastValid, positions[end] - positions[i] > (best?.length ?? 0) {
-                best = .init(start: positions[i], end: positions[end],
-                             sourceDeltaE: CIEDE2000.difference(evaluations[i].sourceLab, evaluations[end].sourceLab),
-                             shownDeltaE: CIEDE2000.difference(evaluations[i].shownLab, evaluations[end].shownLab))
+                best = .init(
+                    start: positions[i], end: positions[end],
+                    sourceDeltaE: CIEDE2000.difference(evaluations[i].sourceLab, evaluations[end].sourceLab),
+                    shownDeltaE: CIEDE2000.difference(evaluations[i].shownLab, evaluations[end].shownLab))
             }
         }
         let worst = evaluations.indices.max { evaluations[$0].deltaE < evaluations[$1].deltaE } ?? 0
-        return GradientReport(samples: samples, outOfGamutFraction: Double(outside) / Double(samples), outOfGamutSpans: spans,
-                              longestFlattened: best, worstDeltaE: evaluations[worst].deltaE, worstPosition: positions[worst],
-                              evaluations: evaluations)
+        return GradientReport(
+            samples: samples, outOfGamutFraction: Double(outside) / Double(samples), outOfGamutSpans: spans,
+            longestFlattened: best, worstDeltaE: evaluations[worst].deltaE, worstPosition: positions[worst],
+            evaluations: evaluations)
     }
 
     /// The encoded color at position `t`.
-    static func color(at t: Double, _ stops: [Gradient.Stop], _ interpolation: Gradient.Interpolation, _ curves: [ShaperCurve]?) -> [Double] {
+    static func color(at t: Double, _ stops: [Gradient.Stop], _ interpolation: Gradient.Interpolation, _ curves: [ShaperCurve]?) -> [Double]
+    {
         let upper = stops.firstIndex { $0.position >= t } ?? stops.count - 1
         let lower = max(0, upper - 1)
         let a = stops[lower], b = stops[upper]

@@ -105,27 +105,28 @@ struct GradientScan {
         var runs: [Run] = []
         let width = pass.width
         pass.image.pixels.withUnsafeBytes { bytes in
-        packed.withUnsafeBufferPointer { packed in
-            for y in rows {
-                let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
-                var t = Tracker()
-                for x in 0..<width {
-                    let code = packed[y * width + x]
-                    let outside = code & PixelPass.outOfGamut != 0
-                    let value = outside ? sample(row, x) : Sample()
-                    if t.start >= 0 && (!outside || !continues(&t, value, code)) {
-                        close(&runs, line: y, start: t.start, end: x - 1) { ($0, y) }
-                        t.start = -1
+            packed.withUnsafeBufferPointer { packed in
+                for y in rows {
+                    let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
+                    var t = Tracker()
+                    for x in 0..<width {
+                        let code = packed[y * width + x]
+                        let outside = code & PixelPass.outOfGamut != 0
+                        let value = outside ? sample(row, x) : Sample()
+                        if t.start >= 0 && (!outside || !continues(&t, value, code)) {
+                            close(&runs, line: y, start: t.start, end: x - 1) { ($0, y) }
+                            t.start = -1
+                        }
+                        if outside {
+                            if t.start < 0 { t = Tracker(start: x) }
+                            t.previous = value
+                            t.lastCode = code
+                        }
                     }
-                    if outside {
-                        if t.start < 0 { t = Tracker(start: x) }
-                        t.previous = value
-                        t.lastCode = code
-                    }
+                    if t.start >= 0 { close(&runs, line: y, start: t.start, end: width - 1) { ($0, y) } }
                 }
-                if t.start >= 0 { close(&runs, line: y, start: t.start, end: width - 1) { ($0, y) } }
             }
-        }}
+        }
         return runs
     }
 
@@ -138,29 +139,30 @@ struct GradientScan {
         trackers.initialize(repeating: Tracker())
         defer { trackers.deallocate() }
         pass.image.pixels.withUnsafeBytes { bytes in
-        packed.withUnsafeBufferPointer { packed in
-            for y in 0..<height {
-                let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
-                for x in columns {
-                    let i = x - columns.lowerBound
-                    let code = packed[y * width + x]
-                    let outside = code & PixelPass.outOfGamut != 0
-                    let value = outside ? sample(row, x) : Sample()
-                    if trackers[i].start >= 0 && (!outside || !continues(&trackers[i], value, code)) {
-                        close(&runs, line: x, start: trackers[i].start, end: y - 1) { (x, $0) }
-                        trackers[i].start = -1
-                    }
-                    if outside {
-                        if trackers[i].start < 0 { trackers[i] = Tracker(start: y) }
-                        trackers[i].previous = value
-                        trackers[i].lastCode = code
+            packed.withUnsafeBufferPointer { packed in
+                for y in 0..<height {
+                    let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
+                    for x in columns {
+                        let i = x - columns.lowerBound
+                        let code = packed[y * width + x]
+                        let outside = code & PixelPass.outOfGamut != 0
+                        let value = outside ? sample(row, x) : Sample()
+                        if trackers[i].start >= 0 && (!outside || !continues(&trackers[i], value, code)) {
+                            close(&runs, line: x, start: trackers[i].start, end: y - 1) { (x, $0) }
+                            trackers[i].start = -1
+                        }
+                        if outside {
+                            if trackers[i].start < 0 { trackers[i] = Tracker(start: y) }
+                            trackers[i].previous = value
+                            trackers[i].lastCode = code
+                        }
                     }
                 }
+                for x in columns where trackers[x - columns.lowerBound].start >= 0 {
+                    close(&runs, line: x, start: trackers[x - columns.lowerBound].start, end: height - 1) { (x, $0) }
+                }
             }
-            for x in columns where trackers[x - columns.lowerBound].start >= 0 {
-                close(&runs, line: x, start: trackers[x - columns.lowerBound].start, end: height - 1) { (x, $0) }
-            }
-        }}
+        }
         return runs
     }
 
@@ -180,11 +182,12 @@ struct GradientScan {
                 let value = Int(deltaE[p.y * pass.width + p.x])
                 if value > worst.value { worst = (value, p.x, p.y) }
             }
-            runs.append(Run(line: line, start: start, end: end, sourceDeltaE: source, shownDeltaE: shown,
-                            worst: worst.value, worstX: worst.x, worstY: worst.y))
+            runs.append(
+                Run(
+                    line: line, start: start, end: end, sourceDeltaE: source, shownDeltaE: shown,
+                    worst: worst.value, worstX: worst.x, worstY: worst.y))
         }
     }
-
 
     /// Merges runs of neighboring lines that overlap into regions. Runs arrive sorted by line; a region
     /// stays open while the previous line added to it.
@@ -195,7 +198,8 @@ struct GradientScan {
             // Regions whose last run is more than one line back can't grow any more.
             closed += open.filter { $0.line < run.line - 1 }.map(\.region)
             open.removeAll { $0.line < run.line - 1 }
-            let rect = direction == .rows
+            let rect =
+                direction == .rows
                 ? PixelRect(x: run.start, y: run.line, width: run.end - run.start + 1, height: 1)
                 : PixelRect(x: run.line, y: run.start, width: 1, height: run.end - run.start + 1)
             let length = run.end - run.start + 1
@@ -214,10 +218,14 @@ struct GradientScan {
                 open[i].start = run.start
                 open[i].end = run.end
             } else {
-                open.append((ClippingGradientRegion(direction: direction, bounds: rect, runs: 1, longestRun: length,
-                                                    sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE,
-                                                    worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY),
-                             run.line, run.start, run.end))
+                open.append(
+                    (
+                        ClippingGradientRegion(
+                            direction: direction, bounds: rect, runs: 1, longestRun: length,
+                            sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE,
+                            worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY),
+                        run.line, run.start, run.end
+                    ))
             }
         }
         return closed + open.map(\.region)

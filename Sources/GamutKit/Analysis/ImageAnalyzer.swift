@@ -18,8 +18,10 @@ public enum ImageAnalyzer {
 
     /// Analyzes `image` against `target` (default: the settings' target, sRGB).
     /// - Throws: ``GamutError`` when the target isn't an RGB matrix/TRC profile or the image can't be read as the profile says.
-    public static func analyze(_ image: Image, target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-                               includeClipMask: Bool = false, threads: Int? = nil) throws(GamutError) -> Output {
+    public static func analyze(
+        _ image: Image, target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+        includeClipMask: Bool = false, threads: Int? = nil
+    ) throws(GamutError) -> Output {
         let target = settings.targetProfile(target)
         let pass = try PixelPass(image: image, target: target, settings: settings)
         let bands = ColorTransform.bandCount(pixels: image.width * image.height, height: image.height, threads: threads)

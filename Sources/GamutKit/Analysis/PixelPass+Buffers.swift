@@ -28,7 +28,6 @@ extension PixelPass {
     }
 }
 
-
 /// The per-pixel buffers of an analysis (display codes and ΔE00), kept for the next analysis: each is tens
 /// of megabytes for a 4K image, which the allocator maps fresh every time, and faulting those pages in
 /// costs more than the work done in them. One set is kept; concurrent analyses allocate their own.

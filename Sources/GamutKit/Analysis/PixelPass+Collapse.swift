@@ -61,8 +61,9 @@ extension PixelPass {
             return lab
         }
         for members in clusters {
-            let cells = Self.largestCells(members.lazy.map { (values[$0].cells, $0) }, in: all.cells, minimum: minimum,
-                                          interiorShare: interiorShare, limit: 32)
+            let cells = Self.largestCells(
+                members.lazy.map { (values[$0].cells, $0) }, in: all.cells, minimum: minimum,
+                interiorShare: interiorShare, limit: 32)
             guard cells.count >= 2 else { continue }
             let labs = cells.map { pixelLab(x: Int($0.cell.x), y: Int($0.cell.y)) }
             var pairs: [(Int, Int, Double)] = []
@@ -78,11 +79,13 @@ extension PixelPass {
                 let shownDeltaE = kx == ky ? 0 : CIEDE2000.difference(shown(kx), shown(ky))
                 guard shownDeltaE < settings.collapseShown, shownDeltaE <= settings.collapseRatio * source else { continue }
                 let bounds = members.dropFirst().reduce(values[members.first!].bounds) { $0.union(values[$1].bounds) }
-                found.append(ImageCollapseGroup(
-                    firstShown: Self.codes(kx), secondShown: Self.codes(ky),
-                    pixelCount: members.reduce(0) { $0 + values[$1].pixels }, bounds: bounds,
-                    first: encoded(x: Int(x.cell.x), y: Int(x.cell.y)), second: encoded(x: Int(y.cell.x), y: Int(y.cell.y)), firstPixels: x.cell.count, secondPixels: y.cell.count,
-                    sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count))
+                found.append(
+                    ImageCollapseGroup(
+                        firstShown: Self.codes(kx), secondShown: Self.codes(ky),
+                        pixelCount: members.reduce(0) { $0 + values[$1].pixels }, bounds: bounds,
+                        first: encoded(x: Int(x.cell.x), y: Int(x.cell.y)), second: encoded(x: Int(y.cell.x), y: Int(y.cell.y)),
+                        firstPixels: x.cell.count, secondPixels: y.cell.count,
+                        sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count))
                 break
             }
         }
@@ -91,8 +94,11 @@ extension PixelPass {
 
     /// The `limit` largest cells of at least `minimum` pixels, at least `interiorShare` of them interior, among the
     /// groups' cells, largest first (ties in reading order), kept in a small sorted buffer rather than sorting every candidate.
-    static func largestCells<S: Sequence>(_ groups: S, in cells: [GroupCell], minimum: Int, interiorShare: Double, limit: Int)
-        -> [(group: Int, cell: GroupCell)] where S.Element == (Range<Int>, Int) {
+    static func largestCells<S: Sequence>(
+        _ groups: S, in cells: [GroupCell], minimum: Int, interiorShare: Double, limit: Int
+    )
+        -> [(group: Int, cell: GroupCell)] where S.Element == (Range<Int>, Int)
+    {
         var top: [(group: Int, cell: GroupCell)] = []
         top.reserveCapacity(limit + 1)
         @inline(__always) func before(_ a: GroupCell, _ b: GroupCell) -> Bool {

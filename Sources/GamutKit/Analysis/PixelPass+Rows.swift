@@ -61,7 +61,10 @@ extension PixelPass {
         let edge = scratch(width + 3, 0), edgeLab = scratch(width + 3, SIMD3<Float>.zero), edgeXYZ = scratch(width + 3, SIMD3<Float>.zero)
         let sourceLab = scratch(width + 3, SIMD3<Float>.zero), deltaE = scratch(width + 3, Float(0))
         let histogram = scratch(Self.histogramBins, 0)
-        defer { edge.deallocate(); edgeLab.deallocate(); edgeXYZ.deallocate(); sourceLab.deallocate(); deltaE.deallocate(); histogram.deallocate() }
+        defer {
+            edge.deallocate(); edgeLab.deallocate(); edgeXYZ.deallocate(); sourceLab.deallocate(); deltaE.deallocate();
+            histogram.deallocate()
+        }
         // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
         var pending = PendingRun(outOfGamut: true), pendingInGamut = PendingRun(outOfGamut: false)
         let cache = CellCache()
@@ -76,12 +79,17 @@ extension PixelPass {
             for c in 0..<channels {
                 let v = sample(row, x, c)
                 if abs(sample(row, left, c) - v) > edgeStep || abs(sample(row, right, c) - v) > edgeStep
-                    || abs(sample(up, x, c) - v) > edgeStep || abs(sample(down, x, c) - v) > edgeStep { return 0 }
+                    || abs(sample(up, x, c) - v) > edgeStep || abs(sample(down, x, c) - v) > edgeStep
+                {
+                    return 0
+                }
             }
             return 1
         }
         /// X, Y and Z of four listed pixels (the last one repeated past the end), from the list's XYZ.
-        @inline(__always) func gather(_ list: UnsafeMutableBufferPointer<SIMD3<Float>>, _ i: Int, _ n: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+        @inline(__always) func gather(
+            _ list: UnsafeMutableBufferPointer<SIMD3<Float>>, _ i: Int, _ n: Int
+        ) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
             let a = list[i], b = list[min(i + 1, n - 1)], c = list[min(i + 2, n - 1)], d = list[min(i + 3, n - 1)]
             return (SIMD4(a.x, b.x, c.x, d.x), SIMD4(a.y, b.y, c.y, d.y), SIMD4(a.z, b.z, c.z, d.z))
         }
@@ -110,53 +118,66 @@ extension PixelPass {
             var count = 0, edges = 0
             // 1. Display codes, and which pixels are out of gamut.
             encodeTables[0].withUnsafeBufferPointer { e0 in
-            encodeTables[1].withUnsafeBufferPointer { e1 in
-            encodeTables[2].withUnsafeBufferPointer { e2 in
-            tables[0].withUnsafeBufferPointer { t0 in
-            tables[1].withUnsafeBufferPointer { t1 in
-            tables[2].withUnsafeBufferPointer { t2 in
-            m.withUnsafeBufferPointer { m in
-            s.withUnsafeBufferPointer { s in
-                for x in 0..<width {
-                    let index = y * width + x
-                    if let a = alphaChannel, sample(row, x, a) == 0 {
-                        output.pointer[index] = Self.transparent
-                        continue
-                    }
-                    result.counted += 1
-                    // Linear source light (direct) or XYZ (through LittleCMS), and the target's linear light.
-                    let X: Float, Y: Float, Z: Float
-                    if direct {
-                        X = t0[sample(row, x, 0)]; Y = t1[sample(row, x, 1)]; Z = t2[sample(row, x, 2)]
-                    } else {
-                        X = xyz[x * 3]; Y = xyz[x * 3 + 1]; Z = xyz[x * 3 + 2]
-                    }
-                    @inline(__always) func sourceXYZ() -> SIMD3<Float> {
-                        direct ? SIMD3(s[0] * X + s[1] * Y + s[2] * Z, s[3] * X + s[4] * Y + s[5] * Z, s[6] * X + s[7] * Y + s[8] * Z)
-                            : SIMD3(X, Y, Z)
-                    }
-                    let r = m[0] * X + m[1] * Y + m[2] * Z
-                    let g = m[3] * X + m[4] * Y + m[5] * Z
-                    let b = m[6] * X + m[7] * Y + m[8] * Z
-                    var code = UInt32(ShaperKernel.encode(r, e0.baseAddress!) + 0.5)
-                        | UInt32(ShaperKernel.encode(g, e1.baseAddress!) + 0.5) << 8
-                        | UInt32(ShaperKernel.encode(b, e2.baseAddress!) + 0.5) << 16
-                    if r < -tolerance || g < -tolerance || b < -tolerance || r > 1 + tolerance || g > 1 + tolerance || b > 1 + tolerance {
-                        outside[count] = x
-                        outsideXYZ[count] = sourceXYZ()
-                        count += 1
-                        code |= Self.outOfGamut
-                    } else {
-                        let r8 = code & 0xFF, g8 = code >> 8 & 0xFF, b8 = code >> 16
-                        if r8 <= 2 || r8 >= 253 || g8 <= 2 || g8 >= 253 || b8 <= 2 || b8 >= 253 {
-                            edge[edges] = x
-                            edgeXYZ[edges] = sourceXYZ()
-                            edges += 1
+                encodeTables[1].withUnsafeBufferPointer { e1 in
+                    encodeTables[2].withUnsafeBufferPointer { e2 in
+                        tables[0].withUnsafeBufferPointer { t0 in
+                            tables[1].withUnsafeBufferPointer { t1 in
+                                tables[2].withUnsafeBufferPointer { t2 in
+                                    m.withUnsafeBufferPointer { m in
+                                        s.withUnsafeBufferPointer { s in
+                                            for x in 0..<width {
+                                                let index = y * width + x
+                                                if let a = alphaChannel, sample(row, x, a) == 0 {
+                                                    output.pointer[index] = Self.transparent
+                                                    continue
+                                                }
+                                                result.counted += 1
+                                                // Linear source light (direct) or XYZ (through LittleCMS), and the target's linear light.
+                                                let X: Float, Y: Float, Z: Float
+                                                if direct {
+                                                    X = t0[sample(row, x, 0)]; Y = t1[sample(row, x, 1)]; Z = t2[sample(row, x, 2)]
+                                                } else {
+                                                    X = xyz[x * 3]; Y = xyz[x * 3 + 1]; Z = xyz[x * 3 + 2]
+                                                }
+                                                @inline(__always) func sourceXYZ() -> SIMD3<Float> {
+                                                    direct
+                                                        ? SIMD3(
+                                                            s[0] * X + s[1] * Y + s[2] * Z, s[3] * X + s[4] * Y + s[5] * Z,
+                                                            s[6] * X + s[7] * Y + s[8] * Z)
+                                                        : SIMD3(X, Y, Z)
+                                                }
+                                                let r = m[0] * X + m[1] * Y + m[2] * Z
+                                                let g = m[3] * X + m[4] * Y + m[5] * Z
+                                                let b = m[6] * X + m[7] * Y + m[8] * Z
+                                                var code =
+                                                    UInt32(ShaperKernel.encode(r, e0.baseAddress!) + 0.5)
+                                                    | UInt32(ShaperKernel.encode(g, e1.baseAddress!) + 0.5) << 8
+                                                    | UInt32(ShaperKernel.encode(b, e2.baseAddress!) + 0.5) << 16
+                                                if r < -tolerance || g < -tolerance || b < -tolerance || r > 1 + tolerance
+                                                    || g > 1 + tolerance || b > 1 + tolerance
+                                                {
+                                                    outside[count] = x
+                                                    outsideXYZ[count] = sourceXYZ()
+                                                    count += 1
+                                                    code |= Self.outOfGamut
+                                                } else {
+                                                    let r8 = code & 0xFF, g8 = code >> 8 & 0xFF, b8 = code >> 16
+                                                    if r8 <= 2 || r8 >= 253 || g8 <= 2 || g8 >= 253 || b8 <= 2 || b8 >= 253 {
+                                                        edge[edges] = x
+                                                        edgeXYZ[edges] = sourceXYZ()
+                                                        edges += 1
+                                                    }
+                                                }
+                                                output.pointer[index] = code
+                                            }
+                                        }
+                                    }
+                                }
+                            }
                         }
                     }
-                    output.pointer[index] = code
                 }
-            }}}}}}}}
+            }
             // Lab of the edge in-gamut pixels, into the cell table (consecutive ones of a cell at once).
             for i in stride(from: 0, to: edges, by: 4) {
                 let (X, Y, Z) = gather(edgeXYZ, i, edges)
@@ -182,9 +203,13 @@ extension PixelPass {
                 let d = BatchColorMath.difference(l1: lab.l, a1: lab.a, b1: lab.b, l2: shownL, a2: shownA, b2: shownB, fallback: &fallback)
                 for lane in 0..<4 where i + lane < count {
                     sourceLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane])
-                    deltaE[i + lane] = fallback[lane] == 0 ? d[lane] : Float(CIEDE2000.referenceDifference(
-                        Lab(l: Double(lab.l[lane]), a: Double(lab.a[lane]), b: Double(lab.b[lane])),
-                        Lab(l: Double(shownL[lane]), a: Double(shownA[lane]), b: Double(shownB[lane]))))
+                    deltaE[i + lane] =
+                        fallback[lane] == 0
+                        ? d[lane]
+                        : Float(
+                            CIEDE2000.referenceDifference(
+                                Lab(l: Double(lab.l[lane]), a: Double(lab.a[lane]), b: Double(lab.b[lane])),
+                                Lab(l: Double(shownL[lane]), a: Double(shownA[lane]), b: Double(shownB[lane]))))
                 }
             }
             // 3. Statistics, flags and groups. Visible pixels of the row are bounded once per row.
@@ -224,7 +249,8 @@ extension PixelPass {
         pendingInGamut.flush(cache, into: &result.cells)
         cache.drain(into: &result.cells)
         if worstDeltaE >= 0 {
-            result.worst = PixelSample(x: worstX, y: worstY, source: encoded(x: worstX, y: worstY), shown: Self.codes(worstCode), deltaE: worstDeltaE)
+            result.worst = PixelSample(
+                x: worstX, y: worstY, source: encoded(x: worstX, y: worstY), shown: Self.codes(worstCode), deltaE: worstDeltaE)
         }
         result.histogram = Array(histogram)
         return result

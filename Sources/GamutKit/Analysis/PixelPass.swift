@@ -30,12 +30,14 @@ final class PixelPass: Sendable {
             throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
         }
         guard (1...8).contains(settings.displayBitDepth) else {
-            throw GamutError(.invalidArgument, "the image analyzer simulates displays of 1 to 8 bits per channel, not \(settings.displayBitDepth)")
+            throw GamutError(
+                .invalidArgument, "the image analyzer simulates displays of 1 to 8 bits per channel, not \(settings.displayBitDepth)")
         }
         self.image = image
         self.settings = settings
-        simulation = try DisplaySimulation(source: image.profile, target: target, displayBitDepth: settings.displayBitDepth,
-                                           tolerance: settings.gamutTolerance)
+        simulation = try DisplaySimulation(
+            source: image.profile, target: target, displayBitDepth: settings.displayBitDepth,
+            tolerance: settings.gamutTolerance)
         width = image.width
         height = image.height
         let format = image.pixels.format
@@ -111,7 +113,6 @@ final class PixelPass: Sendable {
     func shownLab(_ code: UInt32) -> Lab {
         simulation.shownLab(r: Int(code & 0xFF), g: Int(code >> 8 & 0xFF), b: Int(code >> 16 & 0xFF))
     }
-
 
     static func codes(_ code: UInt32) -> [Int] { [Int(code & 0xFF), Int(code >> 8 & 0xFF), Int(code >> 16 & 0xFF)] }
 

@@ -28,8 +28,10 @@ struct AccessibilityFindings {
         guard let srgb = ColorProfile.sRGB.shaper, let p3 = ColorProfile.displayP3.shaper, let inverse = srgb.toXYZD50.inverse else {
             throw GamutError(.unsupportedProfile, "the built-in sRGB and Display P3 profiles must be matrix/TRC profiles")
         }
-        displays = [Display(gamut: .sRGB, name: "sRGB", profile: .sRGB, model: srgb),
-                    Display(gamut: .displayP3, name: "Display P3", profile: .displayP3, model: p3)]
+        displays = [
+            Display(gamut: .sRGB, name: "sRGB", profile: .sRGB, model: srgb),
+            Display(gamut: .displayP3, name: "Display P3", profile: .displayP3, model: p3),
+        ]
         sRGBFromXYZ = inverse
         sRGBModel = srgb
         guard !policy.contrastPairs.isEmpty || !policy.distinctGroups.isEmpty else { return }
@@ -41,19 +43,25 @@ struct AccessibilityFindings {
         let policyFile = policy.path ?? (catalog.path as NSString).appendingPathComponent(GamutPolicy.fileName)
         func lookup(_ name: String, line: Int?, what: String) -> [Resolved]? {
             if let found = byName[name] { return found }
-            findings.append(Finding(ruleID: Rules.policyUnknownColor.id, severity: Rules.policyUnknownColor.defaultSeverity,
-                                    location: FindingLocation(file: policyFile, line: line, asset: name),
-                                    message: "\(what) names \(name), which is not a readable color set of \(catalog.path)",
-                                    fixHint: Rules.policyUnknownColor.fixHint))
+            findings.append(
+                Finding(
+                    ruleID: Rules.policyUnknownColor.id, severity: Rules.policyUnknownColor.defaultSeverity,
+                    location: FindingLocation(file: policyFile, line: line, asset: name),
+                    message: "\(what) names \(name), which is not a readable color set of \(catalog.path)",
+                    fixHint: Rules.policyUnknownColor.fixHint))
             return nil
         }
         for pair in policy.contrastPairs {
             let what = "the contrast pair \(pair.foreground) on \(pair.background)"
-            guard let fg = lookup(pair.foreground, line: pair.line, what: what), let bg = lookup(pair.background, line: pair.line, what: what) else { continue }
+            guard let fg = lookup(pair.foreground, line: pair.line, what: what),
+                let bg = lookup(pair.background, line: pair.line, what: what)
+            else { continue }
             try checkContrast(pair, fg, bg)
         }
         for group in policy.distinctGroups {
-            let members = group.colors.compactMap { name in lookup(name, line: group.line, what: "the distinct group \(group.name)").map { (name, $0) } }
+            let members = group.colors.compactMap { name in
+                lookup(name, line: group.line, what: "the distinct group \(group.name)").map { (name, $0) }
+            }
             try checkDistinct(group, members, severities: policy.colorVisionSeverities)
         }
     }
@@ -63,8 +71,9 @@ struct AccessibilityFindings {
     private mutating func simulation(_ profile: ColorProfile, _ display: Display) throws(GamutError) -> DisplaySimulation {
         let key = "\(ObjectIdentifier(profile).hashValue)>\(display.name)"
         if let s = simulations[key] { return s }
-        let s = try DisplaySimulation(source: profile, target: display.profile, displayBitDepth: settings.displayBitDepth,
-                                      tolerance: settings.gamutTolerance)
+        let s = try DisplaySimulation(
+            source: profile, target: display.profile, displayBitDepth: settings.displayBitDepth,
+            tolerance: settings.gamutTolerance)
         simulations[key] = s
         return s
     }
@@ -110,13 +119,17 @@ struct AccessibilityFindings {
         for context in ColorFindings.contexts {
             for display in displays {
                 guard let f = ColorFindings.pick(fg, context: context, device: display.gamut),
-                      let b = ColorFindings.pick(bg, context: context, device: display.gamut) else { continue }
+                    let b = ColorFindings.pick(bg, context: context, device: display.gamut)
+                else { continue }
                 let background = try shown(b, on: display)
                 let foreground = Contrast.composite(try shown(f, on: display), alpha: min(max(f.alpha, 0), 1), over: background)
                 let ratio = Contrast.ratio(luminance(foreground, on: display), luminance(background, on: display))
                 let label = "\(context), \(display.name): \(String(format: "%.2f", ratio)):1"
-                measured.append(Measured(context: context, display: display.name, ratio: ratio, foreground: f,
-                                         swatch: Swatch(kind: .contrast, label: label, colors: [css(foreground, on: display), css(background, on: display)])))
+                measured.append(
+                    Measured(
+                        context: context, display: display.name, ratio: ratio, foreground: f,
+                        swatch: Swatch(kind: .contrast, label: label, colors: [css(foreground, on: display), css(background, on: display)]))
+                )
             }
         }
         let subject = "\(pair.foreground) on \(pair.background)" + (pair.label.map { " (\($0))" } ?? "")
@@ -125,12 +138,14 @@ struct AccessibilityFindings {
         let swatches = measured.map(\.swatch)
         if let worst = failing.min(by: { $0.ratio < $1.ratio }) {
             let list = describe(failing) { String(format: "%.2f:1, short by %.2f", $0.ratio, minimum - $0.ratio) }
-            add(Rules.contrastInsufficient, worst.foreground,
+            add(
+                Rules.contrastInsufficient, worst.foreground,
                 "\(subject): below \(minimum.formatted()):1 for \(size) in \(list)",
                 values: ["ratio": worst.ratio, "required": minimum], swatches: swatches)
         } else if !pair.bold, pair.textSize < 18, let worst = measured.filter({ $0.ratio < enhanced }).min(by: { $0.ratio < $1.ratio }) {
             let list = describe(measured.filter { $0.ratio < enhanced }) { String(format: "%.2f:1", $0.ratio) }
-            add(Rules.contrastBelowEnhanced, worst.foreground,
+            add(
+                Rules.contrastBelowEnhanced, worst.foreground,
                 "\(subject): meets \(minimum.formatted()):1 but not the enhanced \(enhanced.formatted()):1 for \(size) in \(list)",
                 values: ["ratio": worst.ratio, "required": enhanced], swatches: swatches)
         }
@@ -168,23 +183,30 @@ struct AccessibilityFindings {
         }
     }
 
-    private mutating func checkDistinct(_ group: GamutPolicy.DistinctGroup, _ members: [(String, [Resolved])], severities: [Double]) throws(GamutError) {
+    private mutating func checkDistinct(
+        _ group: GamutPolicy.DistinctGroup, _ members: [(String, [Resolved])], severities: [Double]
+    ) throws(GamutError) {
         let simulations = ColorVisionSimulation.all(severities: severities)
         for i in members.indices {
             for j in members.indices where j > i {
                 let (nameA, a) = members[i], (nameB, b) = members[j]
-                var worst: (deltaE: Double, normal: Double, simulation: ColorVisionSimulation, context: CatalogAppearance, display: String,
-                            entry: Resolved, shown: [String], swatch: Swatch)?
+                var worst:
+                    (
+                        deltaE: Double, normal: Double, simulation: ColorVisionSimulation, context: CatalogAppearance, display: String,
+                        entry: Resolved, shown: [String], swatch: Swatch
+                    )?
                 var families: (HueFamily, HueFamily)?
                 for context in ColorFindings.contexts {
                     for display in displays {
                         guard let ra = ColorFindings.pick(a, context: context, device: display.gamut),
-                              let rb = ColorFindings.pick(b, context: context, device: display.gamut) else { continue }
+                            let rb = ColorFindings.pick(b, context: context, device: display.gamut)
+                        else { continue }
                         let ea = try shown(ra, on: display), eb = try shown(rb, on: display)
                         let xa = xyz(ea, on: display), xb = xyz(eb, on: display)
                         let normal = CIEDE2000.difference(Lab(xyzD50: xa), Lab(xyzD50: xb))
                         if context == ColorFindings.contexts[0], display.gamut == .displayP3,
-                           let fa = Self.family(OKLab(xyzD50: xa).lch), let fb = Self.family(OKLab(xyzD50: xb).lch) {
+                            let fa = Self.family(OKLab(xyzD50: xa).lch), let fb = Self.family(OKLab(xyzD50: xb).lch)
+                        {
                             families = (fa, fb)
                         }
                         let la = sRGBFromXYZ * xa, lb = sRGBFromXYZ * xb
@@ -192,20 +214,28 @@ struct AccessibilityFindings {
                             let sa = simulation.simulate(linearSRGB: la), sb = simulation.simulate(linearSRGB: lb)
                             let d = CIEDE2000.difference(Lab(xyzD50: sRGBModel.toXYZD50 * sa), Lab(xyzD50: sRGBModel.toXYZD50 * sb))
                             if d < (worst?.deltaE ?? .infinity) {
-                                let hexes = [sa, sb].map { c in ColorText.hex(c.map { Int((sRGBModel.curves[0].encode(min(max($0, 0), 1)) * 255).rounded()) }) }
-                                worst = (d, normal, simulation, context, display.name, ra, [css(ea, on: display), css(eb, on: display)],
-                                         Swatch(kind: .simulation, label: "\(simulation), \(context), \(display.name): ΔE00 \(String(format: "%.1f", d))",
-                                                colors: hexes))
+                                let hexes = [sa, sb].map { c in
+                                    ColorText.hex(c.map { Int((sRGBModel.curves[0].encode(min(max($0, 0), 1)) * 255).rounded()) })
+                                }
+                                worst = (
+                                    d, normal, simulation, context, display.name, ra, [css(ea, on: display), css(eb, on: display)],
+                                    Swatch(
+                                        kind: .simulation,
+                                        label: "\(simulation), \(context), \(display.name): ΔE00 \(String(format: "%.1f", d))",
+                                        colors: hexes)
+                                )
                             }
                         }
                     }
                 }
                 guard let w = worst else { continue }
                 // The two colors as the worst context and display show them, with normal vision.
-                let pairSwatch = Swatch(kind: .simulation, label: "normal vision, \(w.context), \(w.display): ΔE00 \(String(format: "%.1f", w.normal))",
-                                        colors: w.shown)
+                let pairSwatch = Swatch(
+                    kind: .simulation, label: "normal vision, \(w.context), \(w.display): ΔE00 \(String(format: "%.1f", w.normal))",
+                    colors: w.shown)
                 if w.deltaE < settings.cvdSeparation {
-                    add(Rules.cvdConfusable, w.entry,
+                    add(
+                        Rules.cvdConfusable, w.entry,
                         "\(nameA) and \(nameB) (\(group.name)) are ΔE00 \(String(format: "%.1f", w.deltaE)) apart with \(w.simulation) "
                             + "in \(w.context) on \(w.display) displays (normal vision: \(String(format: "%.1f", w.normal))); "
                             + "they need \(settings.cvdSeparation.formatted())",
@@ -213,7 +243,8 @@ struct AccessibilityFindings {
                         swatches: [pairSwatch, w.swatch])
                 }
                 if let (fa, fb) = families, Set([fa, fb]) == [.red, .green] || Set([fa, fb]) == [.blue, .orange] {
-                    add(Rules.cvdHuePair, w.entry,
+                    add(
+                        Rules.cvdHuePair, w.entry,
                         "\(nameA) (\(fa.rawValue)) and \(nameB) (\(fb.rawValue)) in \(group.name) are a \(fa.rawValue)/\(fb.rawValue) pair; "
                             + "closest under simulation: ΔE00 \(String(format: "%.1f", w.deltaE)) with \(w.simulation)",
                         values: ["deltaE": w.deltaE], swatches: [pairSwatch, w.swatch])
@@ -224,8 +255,9 @@ struct AccessibilityFindings {
 
     private mutating func add(_ rule: Rule, _ entry: Resolved, _ message: String, values: [String: Double], swatches: [Swatch]) {
         let asset = catalog.assets[entry.asset]
-        var finding = CatalogAuditor.finding(rule, file: asset.contentsFile, line: entry.entry.line, keyPath: entry.entry.keyPath,
-                                             asset: asset.name, message: message, values: values, swatches: swatches)
+        var finding = CatalogAuditor.finding(
+            rule, file: asset.contentsFile, line: entry.entry.line, keyPath: entry.entry.keyPath,
+            asset: asset.name, message: message, values: values, swatches: swatches)
         finding.location.colorName = asset.name
         findings.append(finding)
     }

@@ -174,8 +174,10 @@ package struct CatalogImageEntry: Sendable, Hashable {
     package var keyPath: String
 
     /// Creates an entry.
-    package init(filename: String? = nil, path: String? = nil, idiom: String = "universal", scale: String? = nil, platform: String? = nil,
-                appearance: CatalogAppearance = .any, displayGamut: CatalogDisplayGamut? = nil, line: Int, keyPath: String) {
+    package init(
+        filename: String? = nil, path: String? = nil, idiom: String = "universal", scale: String? = nil, platform: String? = nil,
+        appearance: CatalogAppearance = .any, displayGamut: CatalogDisplayGamut? = nil, line: Int, keyPath: String
+    ) {
         self.filename = filename
         self.path = path
         self.idiom = idiom

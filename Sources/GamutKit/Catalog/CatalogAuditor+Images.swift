@@ -21,8 +21,10 @@ extension CatalogAuditor {
     /// Reads every PNG an image or app icon set references (in parallel, one core per file) and applies the image
     /// rules. A problem the files of one set share (the sizes of an app icon, the scales of an image) is one finding
     /// that lists them (``FindingLocation/files``).
-    static func auditImages(_ catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
-                            progress: (@Sendable (Int, Int) -> Void)?) -> ImageResults {
+    static func auditImages(
+        _ catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
+        progress: (@Sendable (Int, Int) -> Void)?
+    ) -> ImageResults {
         var results = ImageResults()
         var jobs: [Job] = []
         var perFile: [Finding] = []
@@ -30,7 +32,9 @@ extension CatalogAuditor {
             struct Variant: Hashable { var idiom: String, scale: String?, appearance: CatalogAppearance }
             var gamuts: [Variant: Set<CatalogDisplayGamut>] = [:]
             for e in asset.images where e.filename != nil {
-                if let g = e.displayGamut { gamuts[Variant(idiom: e.idiom, scale: e.scale, appearance: e.appearance), default: []].insert(g) }
+                if let g = e.displayGamut {
+                    gamuts[Variant(idiom: e.idiom, scale: e.scale, appearance: e.appearance), default: []].insert(g)
+                }
             }
             var unpaired: [CatalogDisplayGamut: [CatalogImageEntry]] = [:]
             for entry in asset.images {
@@ -40,15 +44,19 @@ extension CatalogAuditor {
                 }
                 guard let path = entry.path else { continue }
                 if let format = nonPNGFormat(path) {
-                    perFile.append(finding(
-                        Rules.notChecked, file: path, asset: asset.name,
-                        message: "\((path as NSString).lastPathComponent): only PNG, JPEG, TIFF, WebP, HEIF and AVIF images are checked (this is \(format))"))
+                    perFile.append(
+                        finding(
+                            Rules.notChecked, file: path, asset: asset.name,
+                            message:
+                                "\((path as NSString).lastPathComponent): only PNG, JPEG, TIFF, WebP, HEIF and AVIF images are checked (this is \(format))"
+                        ))
                     continue
                 }
                 if let mismatch = ImageFormat.mismatch(at: path, head: FileIO.head(path)) {
-                    perFile.append(finding(
-                        Rules.fileFormatMismatch, file: path, asset: asset.name,
-                        message: "\((path as NSString).lastPathComponent) is \(mismatch); it was read by its content"))
+                    perFile.append(
+                        finding(
+                            Rules.fileFormatMismatch, file: path, asset: asset.name,
+                            message: "\((path as NSString).lastPathComponent) is \(mismatch); it was read by its content"))
                 }
                 jobs.append(Job(asset: asset, entry: entry, path: path, hasSRGBVariant: gamuts[variant]?.contains(.sRGB) == true))
             }
@@ -57,9 +65,12 @@ extension CatalogAuditor {
                 let variants = entries.map { e in
                     "\(e.appearance)" + ([e.idiom == "universal" ? nil : e.idiom, e.scale].compactMap { $0 }.map { " " + $0 }.joined())
                 }
-                var f = finding(Rules.unpairedDisplayGamut, file: asset.contentsFile, line: entries[0].line, keyPath: entries[0].keyPath,
-                                asset: asset.name,
-                                message: "\(asset.name) has \(gamut.rawValue) images (\(variants.joined(separator: "; "))) but no \(missing.rawValue) image for them")
+                var f = finding(
+                    Rules.unpairedDisplayGamut, file: asset.contentsFile, line: entries[0].line, keyPath: entries[0].keyPath,
+                    asset: asset.name,
+                    message:
+                        "\(asset.name) has \(gamut.rawValue) images (\(variants.joined(separator: "; "))) but no \(missing.rawValue) image for them"
+                )
                 if entries.count > 1 { f.values["entries"] = Double(entries.count) }
                 results.findings.append(f)
             }
@@ -104,7 +115,8 @@ extension CatalogAuditor {
             func size(_ file: String) -> Int { analyses[file].map { $0.width * $0.height } ?? 0 }
             let representative = files.max { (size($0), $1) < (size($1), $0) }!
             let names = files.map { ($0 as NSString).lastPathComponent }
-            let listed = names.count <= 8 ? names.joined(separator: ", ") : names.prefix(7).joined(separator: ", ") + " and \(names.count - 7) more"
+            let listed =
+                names.count <= 8 ? names.joined(separator: ", ") : names.prefix(7).joined(separator: ", ") + " and \(names.count - 7) more"
             return group.filter { $0.location.file == representative }.map { f in
                 var f = f
                 f.location.files = files
@@ -142,8 +154,10 @@ extension CatalogAuditor {
         }
     }
 
-    private static func audit(_ job: Job, target: ColorProfile, settings: AnalysisSettings,
-                              decoding: PNG.DecodingOptions) -> (findings: [Finding], analysis: ImageAnalysis?) {
+    private static func audit(
+        _ job: Job, target: ColorProfile, settings: AnalysisSettings,
+        decoding: PNG.DecodingOptions
+    ) -> (findings: [Finding], analysis: ImageAnalysis?) {
         let path = job.path, name = job.asset.name
         let file = (path as NSString).lastPathComponent
         var findings: [Finding] = []
@@ -153,14 +167,18 @@ extension CatalogAuditor {
         /// An image in the sRGB slot must fit sRGB.
         func checkSRGBSlot(_ analysis: ImageAnalysis) {
             guard job.entry.displayGamut == .sRGB, analysis.outOfGamutPixels > 0 else { return }
-            add(Rules.srgbSlotOutOfGamut, "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
+            add(
+                Rules.srgbSlotOutOfGamut,
+                "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
                 values: ["outOfGamutPercent": analysis.outOfGamutPercent])
         }
         let image: Image, analysis: ImageAnalysis, wide: Bool
         do {
             image = try ImageFile.read(contentsOf: path, options: decoding).withIntegerSamples()
             if case .untagged = image.colorSource {
-                add(Rules.imageWithoutProfile, "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); it is shown, and checked, as sRGB")
+                add(
+                    Rules.imageWithoutProfile,
+                    "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); it is shown, and checked, as sRGB")
             }
             // A gray or matrix/TRC profile that can't visibly leave the target: every pixel is a mix of its primaries,
             // so nothing clips, collapses or flattens visibly, and the pixel pass is skipped.
@@ -179,14 +197,18 @@ extension CatalogAuditor {
         }
         let profile = ColorText.space(of: image.profile)
         if job.asset.isTemplate {
-            add(Rules.templateWideGamut, "\(file) is rendered as a template (only its alpha is used) but carries the wide profile \(profile)")
+            add(
+                Rules.templateWideGamut,
+                "\(file) is rendered as a template (only its alpha is used) but carries the wide profile \(profile)")
             return (findings, analysis)
         }
         if image.fileBitDepth == 8 {
             add(Rules.p3Image8Bit, "\(file) uses the wide profile \(profile) with 8 bits per channel", values: ["bitDepth": 8])
         }
         if analysis.outOfGamutPixels == 0 {
-            add(Rules.wideProfileFitsSRGB, "\(file) carries the wide profile \(profile) but all its pixels are inside \(analysis.targetProfile)")
+            add(
+                Rules.wideProfileFitsSRGB,
+                "\(file) carries the wide profile \(profile) but all its pixels are inside \(analysis.targetProfile)")
         }
         if job.entry.displayGamut == .sRGB {
             checkSRGBSlot(analysis)
@@ -195,11 +217,16 @@ extension CatalogAuditor {
         // What sRGB displays show when the set has no sRGB image: this image, clipped.
         guard !job.hasSRGBVariant else { return (findings, analysis) }
         if analysis.visiblyClippedPixels >= settings.visibleClipMinimumPixels, let worst = analysis.worst {
-            add(Rules.imageNeedsSRGBVariant,
-                String(format: "%@: %.2f%% of pixels are visibly clipped on %@ (ΔE00 max %.2f, p95 %.2f); worst at %d,%d: %@ shown as %@",
-                       file, analysis.visiblyClippedPercent, analysis.targetProfile, analysis.maxDeltaE, analysis.p95DeltaE, worst.x, worst.y,
-                       ColorText.source(worst.source, profile), ColorText.hex(worst.shown)),
-                values: ["visiblyClippedPercent": analysis.visiblyClippedPercent, "maxDeltaE": analysis.maxDeltaE, "p95DeltaE": analysis.p95DeltaE],
+            add(
+                Rules.imageNeedsSRGBVariant,
+                String(
+                    format: "%@: %.2f%% of pixels are visibly clipped on %@ (ΔE00 max %.2f, p95 %.2f); worst at %d,%d: %@ shown as %@",
+                    file, analysis.visiblyClippedPercent, analysis.targetProfile, analysis.maxDeltaE, analysis.p95DeltaE, worst.x, worst.y,
+                    ColorText.source(worst.source, profile), ColorText.hex(worst.shown)),
+                values: [
+                    "visiblyClippedPercent": analysis.visiblyClippedPercent, "maxDeltaE": analysis.maxDeltaE,
+                    "p95DeltaE": analysis.p95DeltaE,
+                ],
                 region: analysis.visiblyClippedBounds)
         }
         for var f in FindingBuilder.findings(for: analysis, file: path, sourceColorSpace: profile, settings: settings)

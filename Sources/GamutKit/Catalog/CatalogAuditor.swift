@@ -36,10 +36,12 @@ public enum CatalogAuditor {
     ///   - progress: called after each image (done, total), from any thread.
     /// - Throws: ``GamutError`` `.invalidCatalog` for a path that isn't a folder, `.invalidPolicy` for a catalog's
     ///   invalid `.gamut-check.json`, `.unsupportedProfile` for a target that isn't an RGB matrix/TRC profile.
-    public static func audit(_ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
-                             adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
-                             decoding: PNG.DecodingOptions = .init(),
-                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GamutError) -> CatalogAudit {
+    public static func audit(
+        _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
+        adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
+        decoding: PNG.DecodingOptions = .init(),
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(GamutError) -> CatalogAudit {
         var catalogs: [AssetCatalog] = []
         var files: [CheckReport.FileResult] = []
         var targetName = (target ?? .sRGB).name
@@ -61,15 +63,19 @@ public enum CatalogAuditor {
             let targetProfile = catalogPolicy.settings.targetProfile(target)
             let colors = try ColorFindings(catalog: catalog, target: targetProfile, settings: catalogPolicy.settings, context: context)
             let accessibility = try AccessibilityFindings(catalog: catalog, colors: colors, policy: catalogPolicy)
-            let images = auditImages(catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, progress: progress)
-            let (findings, hidden) = catalogPolicy.partition(catalog.readingFindings + colors.findings + accessibility.findings + images.findings)
+            let images = auditImages(
+                catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, progress: progress)
+            let (findings, hidden) = catalogPolicy.partition(
+                catalog.readingFindings + colors.findings + accessibility.findings + images.findings)
             notShown.merge(hidden, uniquingKeysWith: +)
             var byFile: [String: [Finding]] = [:]
             for finding in findings { byFile[finding.location.file, default: []].append(finding) }
             let paths = Set(catalog.contentsFiles).union(images.analyses.keys).union(byFile.keys)
             for file in paths.sorted() {
-                files.append(CheckReport.FileResult(path: file, analysis: images.analyses[file], findings: byFile[file] ?? [],
-                                                    clipMask: nil, outputError: nil))
+                files.append(
+                    CheckReport.FileResult(
+                        path: file, analysis: images.analyses[file], findings: byFile[file] ?? [],
+                        clipMask: nil, outputError: nil))
             }
             catalogs.append(catalog)
             targetName = targetProfile.name
@@ -89,10 +95,13 @@ public enum CatalogAuditor {
     }
 
     /// A finding at a catalog location.
-    static func finding(_ rule: Rule, file: String, line: Int? = nil, keyPath: String? = nil, asset: String?, message: String,
-                        values: [String: Double] = [:], region: PixelRect? = nil, swatches: [Swatch] = []) -> Finding {
-        Finding(ruleID: rule.id, severity: rule.defaultSeverity,
-                location: FindingLocation(file: file, region: region, line: line, keyPath: keyPath, asset: asset),
-                message: message, values: values, fixHint: rule.fixHint, swatches: swatches)
+    static func finding(
+        _ rule: Rule, file: String, line: Int? = nil, keyPath: String? = nil, asset: String?, message: String,
+        values: [String: Double] = [:], region: PixelRect? = nil, swatches: [Swatch] = []
+    ) -> Finding {
+        Finding(
+            ruleID: rule.id, severity: rule.defaultSeverity,
+            location: FindingLocation(file: file, region: region, line: line, keyPath: keyPath, asset: asset),
+            message: message, values: values, fixHint: rule.fixHint, swatches: swatches)
     }
 }

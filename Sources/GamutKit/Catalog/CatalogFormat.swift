@@ -36,21 +36,32 @@ enum CatalogFormat {
     /// The set types read, by folder extension; other set types (`.imagestack`, `.brandassets`, `.complicationset`,
     /// `.launchimage`, `.spriteatlas`, `.textureset`, `.arresourcegroup`, `.stickerpack`, …) are listed, not read.
     static let setTypes: [String: SetType] = [
-        "colorset": SetType(list: "colors", properties: ["localizable", "on-demand-resource-tags"],
-                            entryKeys: slotComponents.union(["color"])),
-        "imageset": SetType(list: "images",
-                            properties: ["auto-scaling", "compression-type", "localizable", "on-demand-resource-tags",
-                                         "preserves-vector-representation", "template-rendering-intent"],
-                            entryKeys: slotComponents.union(["alignment-insets", "filename", "resizing", "orientation", "extent",
-                                                             "minimum-system-version", "expected-size"])),
-        "appiconset": SetType(list: "images", properties: ["on-demand-resource-tags", "pre-rendered"],
-                              entryKeys: slotComponents.union(["filename", "expected-size", "minimum-system-version"])),
-        "dataset": SetType(list: "data", properties: ["localizable", "on-demand-resource-tags"],
-                           entryKeys: slotComponents.union(["filename", "universal-type-identifier"])),
-        "symbolset": SetType(list: "symbols",
-                             properties: ["localizable", "on-demand-resource-tags", "preserves-vector-representation",
-                                          "symbol-rendering-intent", "template-rendering-intent"],
-                             entryKeys: slotComponents.union(["filename"])),
+        "colorset": SetType(
+            list: "colors", properties: ["localizable", "on-demand-resource-tags"],
+            entryKeys: slotComponents.union(["color"])),
+        "imageset": SetType(
+            list: "images",
+            properties: [
+                "auto-scaling", "compression-type", "localizable", "on-demand-resource-tags",
+                "preserves-vector-representation", "template-rendering-intent",
+            ],
+            entryKeys: slotComponents.union([
+                "alignment-insets", "filename", "resizing", "orientation", "extent",
+                "minimum-system-version", "expected-size",
+            ])),
+        "appiconset": SetType(
+            list: "images", properties: ["on-demand-resource-tags", "pre-rendered"],
+            entryKeys: slotComponents.union(["filename", "expected-size", "minimum-system-version"])),
+        "dataset": SetType(
+            list: "data", properties: ["localizable", "on-demand-resource-tags"],
+            entryKeys: slotComponents.union(["filename", "universal-type-identifier"])),
+        "symbolset": SetType(
+            list: "symbols",
+            properties: [
+                "localizable", "on-demand-resource-tags", "preserves-vector-representation",
+                "symbol-rendering-intent", "template-rendering-intent",
+            ],
+            entryKeys: slotComponents.union(["filename"])),
     ]
 
     /// Idioms (Image Set Type, `idiom`).

@@ -54,7 +54,9 @@ package enum CatalogPlatform: String, Sendable, Hashable, CaseIterable, Comparab
             switch asset.kind {
             case .appIconSet:
                 for entry in asset.images {
-                    if let p = entry.platform.flatMap(CatalogPlatform.init(platformKey:)) ?? CatalogPlatform(idiom: entry.idiom) { icons.insert(p) }
+                    if let p = entry.platform.flatMap(CatalogPlatform.init(platformKey:)) ?? CatalogPlatform(idiom: entry.idiom) {
+                        icons.insert(p)
+                    }
                 }
             case .other(let ext) where ext == "complicationset": complications = true
             case .other(let ext) where ext == "brandassets": brandAssets = true
@@ -72,7 +74,9 @@ package enum CatalogPlatform: String, Sendable, Hashable, CaseIterable, Comparab
         if !references.isEmpty { return references }
         if !idioms.isEmpty { return idioms }
         let components = catalog.path.split(separator: "/").map { $0.lowercased() }
-        if components.contains(where: { $0.range(of: #"watch ?(kit|app|os)|watch (extension|extensions)$|^watch$"#, options: .regularExpression) != nil }) {
+        if components.contains(where: {
+            $0.range(of: #"watch ?(kit|app|os)|watch (extension|extensions)$|^watch$"#, options: .regularExpression) != nil
+        }) {
             return [.watchOS]
         }
         return []
@@ -96,10 +100,11 @@ struct CatalogContext: Sendable {
         let shared = own.reduce(into: Set<CatalogPlatform>()) { $0.formUnion($1) }.subtracting([.watchOS])
         let platforms = own.map { $0.isEmpty ? shared : $0 }
         let dark = zip(catalogs, platforms).contains { catalog, platforms in
-            platforms != [.watchOS] && catalog.assets.contains { asset in
-                (asset.kind == .colorSet && asset.colors.contains { $0.appearance.luminosity == .dark })
-                    || (asset.kind == .imageSet && asset.images.contains { $0.appearance.luminosity == .dark && $0.filename != nil })
-            }
+            platforms != [.watchOS]
+                && catalog.assets.contains { asset in
+                    (asset.kind == .colorSet && asset.colors.contains { $0.appearance.luminosity == .dark })
+                        || (asset.kind == .imageSet && asset.images.contains { $0.appearance.luminosity == .dark && $0.filename != nil })
+                }
         }
         return platforms.map { CatalogContext(platforms: $0, appHasDarkVariants: dark) }
     }

@@ -21,7 +21,8 @@ package enum CatalogReader {
     package static func read(_ path: String) throws(GamutError) -> AssetCatalog {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-              let root = realPath(path) else {
+            let root = realPath(path)
+        else {
             throw GamutError(.invalidCatalog, "not an asset catalog folder", path: path)
         }
         var state = State(root: root)
@@ -54,9 +55,11 @@ private struct State {
     init(root: String) { self.root = root }
 
     mutating func report(_ rule: Rule, _ file: String, line: Int? = nil, keyPath: String? = nil, asset: String?, _ message: String) {
-        findings.append(Finding(ruleID: rule.id, severity: rule.defaultSeverity,
-                                location: FindingLocation(file: file, line: line, keyPath: keyPath?.isEmpty == true ? nil : keyPath, asset: asset),
-                                message: message, fixHint: rule.fixHint))
+        findings.append(
+            Finding(
+                ruleID: rule.id, severity: rule.defaultSeverity,
+                location: FindingLocation(file: file, line: line, keyPath: keyPath?.isEmpty == true ? nil : keyPath, asset: asset),
+                message: message, fixHint: rule.fixHint))
     }
 
     func isInsideCatalog(_ real: String) -> Bool { real == root || real.hasPrefix(root + "/") }
@@ -86,7 +89,9 @@ private struct State {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             let real = CatalogReader.realPath(path) ?? path
             guard visited.insert(real).inserted else {
-                if isLink { report(Rules.unsafePath, path, asset: nil, "a symbolic link back into a folder already read (a loop); not followed") }
+                if isLink {
+                    report(Rules.unsafePath, path, asset: nil, "a symbolic link back into a folder already read (a loop); not followed")
+                }
                 continue
             }
             let ext = (name as NSString).pathExtension
@@ -101,8 +106,9 @@ private struct State {
                             if case .bool(let b) = provides.value {
                                 if b { inner.append(name) }
                             } else {
-                                report(Rules.catalogInvalid, contentsPath, line: provides.line, keyPath: "properties.provides-namespace",
-                                       asset: nil, "provides-namespace must be true or false, not \(provides.kindName)")
+                                report(
+                                    Rules.catalogInvalid, contentsPath, line: provides.line, keyPath: "properties.provides-namespace",
+                                    asset: nil, "provides-namespace must be true or false, not \(provides.kindName)")
                             }
                         }
                     }
@@ -132,8 +138,9 @@ private struct State {
             }
             return json
         } catch {
-            report(Rules.catalogSyntax, path, line: error.line, asset: asset,
-                   "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
+            report(
+                Rules.catalogSyntax, path, line: error.line, asset: asset,
+                "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
             return nil
         }
     }
@@ -149,20 +156,23 @@ private struct State {
     /// mis-cased ones say which key Xcode writes), and duplicate keys as invalid.
     mutating func checkKeys(_ json: LocatedJSON, allowed: Set<String>, file: String, keyPath: String, asset: String?) {
         guard let members = json.members else {
-            report(Rules.catalogInvalid, file, line: json.line, keyPath: keyPath, asset: asset, "expected an object, found \(json.kindName)")
+            report(
+                Rules.catalogInvalid, file, line: json.line, keyPath: keyPath, asset: asset, "expected an object, found \(json.kindName)")
             return
         }
         var seen: Set<String> = []
         for member in members {
             let path = keyPath.isEmpty ? member.key : keyPath + "." + member.key
             if !seen.insert(member.key).inserted {
-                report(Rules.catalogInvalid, file, line: member.line, keyPath: path, asset: asset,
-                       "duplicate key \"\(member.key)\"; Xcode keeps only one of them")
+                report(
+                    Rules.catalogInvalid, file, line: member.line, keyPath: path, asset: asset,
+                    "duplicate key \"\(member.key)\"; Xcode keeps only one of them")
             }
             guard !allowed.contains(member.key) else { continue }
             if let match = allowed.first(where: { $0.lowercased() == member.key.lowercased() }) {
-                report(Rules.catalogUnknown, file, line: member.line, keyPath: path, asset: asset,
-                       "mis-cased key \"\(member.key)\"; Xcode writes \"\(match)\" and ignores this one")
+                report(
+                    Rules.catalogUnknown, file, line: member.line, keyPath: path, asset: asset,
+                    "mis-cased key \"\(member.key)\"; Xcode writes \"\(match)\" and ignores this one")
             } else {
                 report(Rules.catalogUnknown, file, line: member.line, keyPath: path, asset: asset, "unknown key \"\(member.key)\"")
             }
@@ -171,11 +181,14 @@ private struct State {
 
     mutating func readSet(_ folder: String, kind: CatalogAsset.Kind, name: String) {
         let contentsPath = folder + "/Contents.json"
-        var asset = CatalogAsset(name: name, kind: kind, folder: folder, contentsFile: contentsPath, colors: [], images: [],
-                                 isTemplate: false, unreferencedFiles: [])
+        var asset = CatalogAsset(
+            name: name, kind: kind, folder: folder, contentsFile: contentsPath, colors: [], images: [],
+            isTemplate: false, unreferencedFiles: [])
         let ext = (folder as NSString).pathExtension
         if case .other = kind {
-            report(Rules.notChecked, folder, asset: name, "a .\(ext) set; GamutKit checks the colors and images of colorsets, imagesets and appiconsets only")
+            report(
+                Rules.notChecked, folder, asset: name,
+                "a .\(ext) set; GamutKit checks the colors and images of colorsets, imagesets and appiconsets only")
         }
         guard let type = CatalogFormat.setTypes[ext] else {
             assets.append(asset)
@@ -200,8 +213,9 @@ private struct State {
                 case "template": asset.isTemplate = true
                 case let value? where CatalogFormat.templateRenderingIntents.contains(value): break
                 default:
-                    report(Rules.catalogInvalid, contentsPath, line: intent.line, keyPath: "properties.template-rendering-intent",
-                           asset: name, "template-rendering-intent must be \"template\" or \"original\"")
+                    report(
+                        Rules.catalogInvalid, contentsPath, line: intent.line, keyPath: "properties.template-rendering-intent",
+                        asset: name, "template-rendering-intent must be \"template\" or \"original\"")
                 }
             }
         }
@@ -214,21 +228,26 @@ private struct State {
                         if let entry = colorEntry(element, keyPath: keyPath, file: contentsPath, asset: name, keys: type.entryKeys) {
                             asset.colors.append(entry)
                         }
-                    } else if let entry = imageEntry(element, keyPath: keyPath, folder: folder, file: contentsPath, asset: name,
-                                                     keys: type.entryKeys) {
+                    } else if let entry = imageEntry(
+                        element, keyPath: keyPath, folder: folder, file: contentsPath, asset: name,
+                        keys: type.entryKeys)
+                    {
                         // Data and symbol set entries are read for their files only; their content isn't checked.
                         if kind == .imageSet || kind == .appIconSet { asset.images.append(entry) }
                         if let filename = entry.filename { referenced.insert(filename) }
                     }
                 }
             } else {
-                report(Rules.catalogInvalid, contentsPath, line: list.line, keyPath: listKey, asset: name,
-                       "\"\(listKey)\" must be an array, not \(list.kindName)")
+                report(
+                    Rules.catalogInvalid, contentsPath, line: list.line, keyPath: listKey, asset: name,
+                    "\"\(listKey)\" must be an array, not \(list.kindName)")
             }
         }
         for file in entries(folder) where file != "Contents.json" && !referenced.contains(file) {
             asset.unreferencedFiles.append(folder + "/" + file)
-            report(Rules.unreferencedFile, folder + "/" + file, asset: name, "\(file) is in the \(kind) but no entry of its Contents.json references it")
+            report(
+                Rules.unreferencedFile, folder + "/" + file, asset: name,
+                "\(file) is in the \(kind) but no entry of its Contents.json references it")
         }
         assets.append(asset)
     }
@@ -238,8 +257,9 @@ private struct State {
         var appearance = CatalogAppearance.any
         if let list = entry["appearances"] {
             guard let elements = list.elements else {
-                report(Rules.catalogInvalid, file, line: list.line, keyPath: keyPath + ".appearances", asset: asset,
-                       "appearances must be an array, not \(list.kindName)")
+                report(
+                    Rules.catalogInvalid, file, line: list.line, keyPath: keyPath + ".appearances", asset: asset,
+                    "appearances must be an array, not \(list.kindName)")
                 return (appearance, gamut(entry, keyPath: keyPath, file: file, asset: asset))
             }
             for (i, item) in elements.enumerated() {
@@ -251,14 +271,18 @@ private struct State {
                     appearance.luminosity = CatalogAppearance.Luminosity(rawValue: v)!
                 case ("contrast", "high"): appearance.highContrast = true
                 case (let k?, let v?) where CatalogFormat.appearances[k.lowercased()]?.contains(v.lowercased()) == true:
-                    report(Rules.catalogInvalid, file, line: item.line, keyPath: path, asset: asset,
-                           "mis-cased appearance \"\(k)\": \"\(v)\"; Xcode writes lowercase (luminosity light/dark/tinted, contrast high) and ignores this one")
+                    report(
+                        Rules.catalogInvalid, file, line: item.line, keyPath: path, asset: asset,
+                        "mis-cased appearance \"\(k)\": \"\(v)\"; Xcode writes lowercase (luminosity light/dark/tinted, contrast high) and ignores this one"
+                    )
                 case (let k?, let v?):
-                    report(Rules.catalogUnknown, file, line: item.line, keyPath: path, asset: asset,
-                           "unknown appearance \"\(k)\": \"\(v)\" (known: luminosity light/dark/tinted, contrast high)")
+                    report(
+                        Rules.catalogUnknown, file, line: item.line, keyPath: path, asset: asset,
+                        "unknown appearance \"\(k)\": \"\(v)\" (known: luminosity light/dark/tinted, contrast high)")
                 default:
-                    report(Rules.catalogInvalid, file, line: item.line, keyPath: path, asset: asset,
-                           "an appearance needs string \"appearance\" and \"value\" keys")
+                    report(
+                        Rules.catalogInvalid, file, line: item.line, keyPath: path, asset: asset,
+                        "an appearance needs string \"appearance\" and \"value\" keys")
                 }
             }
         }
@@ -270,8 +294,9 @@ private struct State {
         if let text = value.string, let gamut = CatalogDisplayGamut(rawValue: text) { return gamut }
         let text = value.string ?? value.kindName
         let hint = ["srgb", "display-p3"].contains(text.lowercased()) ? "mis-cased display-gamut" : "unknown display-gamut"
-        report(Rules.catalogInvalid, file, line: value.line, keyPath: keyPath + ".display-gamut", asset: asset,
-               "\(hint) \"\(text)\"; Xcode writes \"sRGB\" or \"display-P3\" (case-sensitive) and treats this entry as for both gamuts")
+        report(
+            Rules.catalogInvalid, file, line: value.line, keyPath: keyPath + ".display-gamut", asset: asset,
+            "\(hint) \"\(text)\"; Xcode writes \"sRGB\" or \"display-P3\" (case-sensitive) and treats this entry as for both gamuts")
         return nil
     }
 
@@ -294,8 +319,9 @@ private struct State {
         }
         checkKeys(entry, allowed: keys, file: file, keyPath: keyPath, asset: asset)
         let (appearance, gamut) = variant(entry, keyPath: keyPath, file: file, asset: asset)
-        var result = CatalogColorEntry(idiom: idiom(entry, keyPath: keyPath, file: file, asset: asset), appearance: appearance,
-                                       displayGamut: gamut, color: nil, line: entry.line, keyPath: keyPath)
+        var result = CatalogColorEntry(
+            idiom: idiom(entry, keyPath: keyPath, file: file, asset: asset), appearance: appearance,
+            displayGamut: gamut, color: nil, line: entry.line, keyPath: keyPath)
         guard let color = entry["color"] else {
             // Xcode's template AccentColor and WidgetBackground: no color, the platform's default.
             result.color = .platformDefault
@@ -310,7 +336,9 @@ private struct State {
         guard color.members != nil else { return nil }
         if let reference = color["reference"] {
             guard let name = reference.string else {
-                report(Rules.catalogInvalid, file, line: reference.line, keyPath: keyPath + ".reference", asset: asset, "reference must be a string")
+                report(
+                    Rules.catalogInvalid, file, line: reference.line, keyPath: keyPath + ".reference", asset: asset,
+                    "reference must be a string")
                 return nil
             }
             let platform = color["platform"]?.string ?? "ios"
@@ -324,13 +352,15 @@ private struct State {
         guard let space = CatalogColorSpace(rawValue: spaceText) else {
             let known = CatalogColorSpace.allCases.map(\.rawValue)
             let what = known.contains(spaceText.lowercased()) ? "mis-cased color-space" : "unknown color-space"
-            report(Rules.catalogInvalid, file, line: spaceValue.line, keyPath: keyPath + ".color-space", asset: asset,
-                   "\(what) \"\(spaceValue.string ?? spaceValue.kindName)\" (known: \(known.joined(separator: ", ")))")
+            report(
+                Rules.catalogInvalid, file, line: spaceValue.line, keyPath: keyPath + ".color-space", asset: asset,
+                "\(what) \"\(spaceValue.string ?? spaceValue.kindName)\" (known: \(known.joined(separator: ", ")))")
             return nil
         }
         guard let components = color["components"], components.members != nil else {
-            report(Rules.catalogInvalid, file, line: color.line, keyPath: keyPath + ".components", asset: asset,
-                   "the color has no \"components\" object")
+            report(
+                Rules.catalogInvalid, file, line: color.line, keyPath: keyPath + ".components", asset: asset,
+                "the color has no \"components\" object")
             return nil
         }
         let channels = space.isGray ? ["white"] : ["red", "green", "blue"]
@@ -339,27 +369,34 @@ private struct State {
         var readings: [(String, ComponentReading)] = []
         for channel in channels {
             guard let value = components[channel] else {
-                report(Rules.catalogInvalid, file, line: components.line, keyPath: keyPath + ".components", asset: asset,
-                       "\(space.rawValue) needs a \"\(channel)\" component")
+                report(
+                    Rules.catalogInvalid, file, line: components.line, keyPath: keyPath + ".components", asset: asset,
+                    "\(space.rawValue) needs a \"\(channel)\" component")
                 return nil
             }
-            guard let reading = component(value, extended: space.isExtended, isAlpha: false, keyPath: keyPath + ".components." + channel,
-                                          file: file, asset: asset) else { return nil }
+            guard
+                let reading = component(
+                    value, extended: space.isExtended, isAlpha: false, keyPath: keyPath + ".components." + channel,
+                    file: file, asset: asset)
+            else { return nil }
             readings.append((channel, reading))
             values.append(reading.value)
         }
         var alpha = 1.0
         if let value = components["alpha"] {
-            guard let reading = component(value, extended: false, isAlpha: true, keyPath: keyPath + ".components.alpha", file: file, asset: asset)
+            guard
+                let reading = component(
+                    value, extended: false, isAlpha: true, keyPath: keyPath + ".components.alpha", file: file, asset: asset)
             else { return nil }
             alpha = reading.value
         }
         // "0"/"1" beside decimal strings: Xcode reads "1" as 1/255, the neighbors suggest 1.0.
         if readings.contains(where: { $0.1.style == .decimal }) {
             for (channel, reading) in readings where reading.style == .integer && (reading.text == "0" || reading.text == "1") {
-                report(Rules.ambiguousComponent, file, line: reading.line, keyPath: keyPath + ".components." + channel, asset: asset,
-                       "\(channel) is \"\(reading.text)\" beside decimal components: Xcode reads it as \(reading.text)/255"
-                       + (reading.text == "1" ? ", not 1.0" : " (0 either way, but the styles are mixed)"))
+                report(
+                    Rules.ambiguousComponent, file, line: reading.line, keyPath: keyPath + ".components." + channel, asset: asset,
+                    "\(channel) is \"\(reading.text)\" beside decimal components: Xcode reads it as \(reading.text)/255"
+                        + (reading.text == "1" ? ", not 1.0" : " (0 either way, but the styles are mixed)"))
             }
         }
         return .components(space, values, alpha: alpha)
@@ -375,8 +412,10 @@ private struct State {
 
     /// One component in any form Xcode has written: JSON number (0…1), decimal string, integer string
     /// "0"–"255" (÷255), hex string "0x00"–"0xFF" (÷255). Alpha strings "0" and "1" are 0 and 1.
-    mutating func component(_ value: LocatedJSON, extended: Bool, isAlpha: Bool, keyPath: String, file: String,
-                            asset: String) -> ComponentReading? {
+    mutating func component(
+        _ value: LocatedJSON, extended: Bool, isAlpha: Bool, keyPath: String, file: String,
+        asset: String
+    ) -> ComponentReading? {
         func invalid(_ message: String) -> ComponentReading? {
             report(Rules.catalogInvalid, file, line: value.line, keyPath: keyPath, asset: asset, message)
             return nil
@@ -409,8 +448,10 @@ private struct State {
         return reading
     }
 
-    mutating func imageEntry(_ entry: LocatedJSON, keyPath: String, folder: String, file: String, asset: String,
-                             keys: Set<String>) -> CatalogImageEntry? {
+    mutating func imageEntry(
+        _ entry: LocatedJSON, keyPath: String, folder: String, file: String, asset: String,
+        keys: Set<String>
+    ) -> CatalogImageEntry? {
         guard entry.members != nil else {
             report(Rules.catalogInvalid, file, line: entry.line, keyPath: keyPath, asset: asset, "an entry must be an object")
             return nil
@@ -421,32 +462,37 @@ private struct State {
             checkKeys(insets, allowed: CatalogFormat.insetKeys, file: file, keyPath: keyPath + ".alignment-insets", asset: asset)
         }
         let (appearance, gamut) = variant(entry, keyPath: keyPath, file: file, asset: asset)
-        var result = CatalogImageEntry(filename: nil, path: nil, idiom: idiom(entry, keyPath: keyPath, file: file, asset: asset),
-                                       scale: entry["scale"]?.string, appearance: appearance, displayGamut: gamut,
-                                       line: entry.line, keyPath: keyPath)
+        var result = CatalogImageEntry(
+            filename: nil, path: nil, idiom: idiom(entry, keyPath: keyPath, file: file, asset: asset),
+            scale: entry["scale"]?.string, appearance: appearance, displayGamut: gamut,
+            line: entry.line, keyPath: keyPath)
         result.platform = entry["platform"]?.string
         guard let filenameValue = entry["filename"] else { return result }
         guard let filename = filenameValue.string, !filename.isEmpty else {
-            report(Rules.catalogInvalid, file, line: filenameValue.line, keyPath: keyPath + ".filename", asset: asset,
-                   "filename must be a non-empty string")
+            report(
+                Rules.catalogInvalid, file, line: filenameValue.line, keyPath: keyPath + ".filename", asset: asset,
+                "filename must be a non-empty string")
             return result
         }
         result.filename = filename
         let path = keyPath + ".filename"
         if filename.contains("/") || filename.contains("\\") || filename == "." || filename == ".." || filename.contains("\0") {
-            report(Rules.unsafePath, file, line: filenameValue.line, keyPath: path, asset: asset,
-                   "filename \"\(filename)\" leaves the set folder; refused")
+            report(
+                Rules.unsafePath, file, line: filenameValue.line, keyPath: path, asset: asset,
+                "filename \"\(filename)\" leaves the set folder; refused")
             return result
         }
         let full = folder + "/" + filename
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil {
-                report(Rules.unsafePath, file, line: filenameValue.line, keyPath: path, asset: asset,
-                       "\(filename) is a symbolic link that points nowhere; refused")
+                report(
+                    Rules.unsafePath, file, line: filenameValue.line, keyPath: path, asset: asset,
+                    "\(filename) is a symbolic link that points nowhere; refused")
             } else {
-                report(Rules.missingFile, file, line: filenameValue.line, keyPath: path, asset: asset,
-                       "\(filename) is referenced but not in \(folder)")
+                report(
+                    Rules.missingFile, file, line: filenameValue.line, keyPath: path, asset: asset,
+                    "\(filename) is referenced but not in \(folder)")
             }
             return result
         }
@@ -455,8 +501,9 @@ private struct State {
             return result
         }
         guard let real = CatalogReader.realPath(full), isInsideCatalog(real) else {
-            report(Rules.unsafePath, file, line: filenameValue.line, keyPath: path, asset: asset,
-                   "\(filename) is a symbolic link to a file outside the catalog; refused")
+            report(
+                Rules.unsafePath, file, line: filenameValue.line, keyPath: path, asset: asset,
+                "\(filename) is a symbolic link to a file outside the catalog; refused")
             return result
         }
         result.path = full
@@ -468,14 +515,17 @@ extension State {
     /// `resizing` (9-part and 3-part slicing): an object whose keys and modes the reference names.
     mutating func checkResizing(_ resizing: LocatedJSON, keyPath: String, file: String, asset: String) {
         guard resizing.members != nil else {
-            report(Rules.catalogInvalid, file, line: resizing.line, keyPath: keyPath, asset: asset, "resizing must be an object, not \(resizing.kindName)")
+            report(
+                Rules.catalogInvalid, file, line: resizing.line, keyPath: keyPath, asset: asset,
+                "resizing must be an object, not \(resizing.kindName)")
             return
         }
         checkKeys(resizing, allowed: CatalogFormat.resizingKeys, file: file, keyPath: keyPath, asset: asset)
         func mode(_ value: LocatedJSON?, _ known: Set<String>, _ path: String) {
             guard let value, let text = value.string, !known.contains(text) else { return }
-            report(Rules.catalogUnknown, file, line: value.line, keyPath: path, asset: asset,
-                   "unknown resizing mode \"\(text)\" (known: \(known.sorted().joined(separator: ", ")))")
+            report(
+                Rules.catalogUnknown, file, line: value.line, keyPath: path, asset: asset,
+                "unknown resizing mode \"\(text)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
         mode(resizing["mode"], CatalogFormat.resizingModes, keyPath + ".mode")
         if let center = resizing["center"] {

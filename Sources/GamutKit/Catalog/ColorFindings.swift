@@ -39,8 +39,9 @@ struct ColorFindings {
         targetName = target.name
         var simulations: [ColorProfile.BuiltIn: DisplaySimulation] = [:]
         for source in [ColorProfile.BuiltIn.sRGB, .displayP3, .linearSRGB] {
-            simulations[source] = try DisplaySimulation(source: .builtIn(source), target: target, displayBitDepth: settings.displayBitDepth,
-                                                        tolerance: settings.gamutTolerance)
+            simulations[source] = try DisplaySimulation(
+                source: .builtIn(source), target: target, displayBitDepth: settings.displayBitDepth,
+                tolerance: settings.gamutTolerance)
         }
         let systemLabs = SystemColors.all.map { color in
             ColorFindings.contexts.map { Lab(xyzD50: simulations[.sRGB]!.sourceXYZ(color.value(for: $0).map { Double($0) / 255 })) }
@@ -59,21 +60,25 @@ struct ColorFindings {
                     guard let system = SystemColors.resolve(reference: reference) else {
                         // Semantic colors (`labelColor`) adapt to context and have no published value: left out, silently.
                         if !SystemColors.isDocumented(reference: reference) {
-                            add(Rules.unresolvedSystemColor, asset, entry,
+                            add(
+                                Rules.unresolvedSystemColor, asset, entry,
                                 "\(asset.name): \(reference) names no color UIKit or AppKit documents; left out of comparisons")
                         }
                         continue
                     }
-                    named = NamedColor(name: asset.name, profile: .sRGB, components: system.value(for: entry.appearance).map { Double($0) / 255 })
+                    named = NamedColor(
+                        name: asset.name, profile: .sRGB, components: system.value(for: entry.appearance).map { Double($0) / 255 })
                     alpha = 1
                     systemAPI = system.api
                 case .platformDefault?, nil:
                     continue
                 }
                 let simulation = simulations[named.profile.builtIn ?? .sRGB]!
-                resolved.append(Resolved(asset: a, entry: entry, isSystem: systemAPI != nil, systemAPI: systemAPI, alpha: alpha,
-                                         evaluation: simulation.evaluate(named.components), components: named.components,
-                                         space: ColorText.space(of: named.profile), profile: named.profile))
+                resolved.append(
+                    Resolved(
+                        asset: a, entry: entry, isSystem: systemAPI != nil, systemAPI: systemAPI, alpha: alpha,
+                        evaluation: simulation.evaluate(named.components), components: named.components,
+                        space: ColorText.space(of: named.profile), profile: named.profile))
             }
             perAsset.append(resolved)
             checkSlots(asset, resolved)
@@ -84,23 +89,30 @@ struct ColorFindings {
         checkCatalogCollapse(perAsset)
     }
 
-    private mutating func add(_ rule: Rule, _ asset: CatalogAsset, _ entry: CatalogColorEntry, _ message: String, values: [String: Double] = [:],
-                              swatches: [Swatch] = []) {
-        var finding = CatalogAuditor.finding(rule, file: asset.contentsFile, line: entry.line, keyPath: entry.keyPath, asset: asset.name,
-                                             message: message, values: values, swatches: swatches)
+    private mutating func add(
+        _ rule: Rule, _ asset: CatalogAsset, _ entry: CatalogColorEntry, _ message: String, values: [String: Double] = [:],
+        swatches: [Swatch] = []
+    ) {
+        var finding = CatalogAuditor.finding(
+            rule, file: asset.contentsFile, line: entry.line, keyPath: entry.keyPath, asset: asset.name,
+            message: message, values: values, swatches: swatches)
         finding.location.colorName = asset.name
         findings.append(finding)
     }
 
     /// The authored color beside what the target shows.
     func swatch(_ r: Resolved, shown: ColorEvaluation? = nil, label: String? = nil) -> Swatch {
-        Swatch(kind: .sourceAndShown, label: label ?? describe(r), colors: [ColorText.source(r.components, r.space), ColorText.hex((shown ?? r.evaluation).shown)])
+        Swatch(
+            kind: .sourceAndShown, label: label ?? describe(r),
+            colors: [ColorText.source(r.components, r.space), ColorText.hex((shown ?? r.evaluation).shown)])
     }
 
     func describe(_ r: Resolved) -> String {
-        let variant = [r.entry.idiom == "universal" ? nil : r.entry.idiom,
-                       r.entry.appearance == .any ? nil : r.entry.appearance.description,
-                       r.entry.displayGamut.map { $0.rawValue + " slot" }].compactMap { $0 }
+        let variant = [
+            r.entry.idiom == "universal" ? nil : r.entry.idiom,
+            r.entry.appearance == .any ? nil : r.entry.appearance.description,
+            r.entry.displayGamut.map { $0.rawValue + " slot" },
+        ].compactMap { $0 }
         return ColorText.source(r.components, r.space) + (variant.isEmpty ? "" : " (" + variant.joined(separator: ", ") + ")")
     }
 
@@ -108,7 +120,9 @@ struct ColorFindings {
     private mutating func checkSlots(_ asset: CatalogAsset, _ resolved: [Resolved]) {
         struct Variant: Hashable { var idiom: String; var appearance: CatalogAppearance }
         var gamuts: [Variant: Set<CatalogDisplayGamut>] = [:]
-        for r in resolved { if let g = r.entry.displayGamut { gamuts[Variant(idiom: r.entry.idiom, appearance: r.entry.appearance), default: []].insert(g) } }
+        for r in resolved {
+            if let g = r.entry.displayGamut { gamuts[Variant(idiom: r.entry.idiom, appearance: r.entry.appearance), default: []].insert(g) }
+        }
         for r in resolved where !r.isSystem {
             let variant = Variant(idiom: r.entry.idiom, appearance: r.entry.appearance)
             let e = r.evaluation
@@ -116,19 +130,23 @@ struct ColorFindings {
             let channels = e.targetLinear.map { String(format: "%.3f", $0) }.joined(separator: ", ")
             if r.entry.displayGamut == .sRGB {
                 if e.isOutOfGamut {
-                    add(Rules.srgbSlotOutOfGamut, asset, r.entry,
+                    add(
+                        Rules.srgbSlotOutOfGamut, asset, r.entry,
                         "\(asset.name): the sRGB slot holds \(describe(r)), outside \(targetName) (linear \(channels)); shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE))",
                         values: linear.merging(["deltaE": e.deltaE]) { a, _ in a }, swatches: [swatch(r)])
                 }
             } else if e.isOutOfGamut, e.deltaE >= settings.visibleClip, gamuts[variant]?.contains(.sRGB) != true {
-                add(Rules.colorNeedsSRGBVariant, asset, r.entry,
+                add(
+                    Rules.colorNeedsSRGBVariant, asset, r.entry,
                     "\(asset.name): \(describe(r)) is outside \(targetName) (linear \(channels)) and is shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE)) away",
                     values: linear.merging(["deltaE": e.deltaE]) { a, _ in a }, swatches: [swatch(r)])
             }
             if let slots = gamuts[variant], slots.count == 1, r.entry.displayGamut != nil {
                 let missing: CatalogDisplayGamut = slots.contains(.sRGB) ? .displayP3 : .sRGB
-                add(Rules.unpairedDisplayGamut, asset, r.entry,
-                    "\(asset.name) has a \(r.entry.displayGamut!.rawValue) entry for \(r.entry.appearance) (\(r.entry.idiom)) but no \(missing.rawValue) entry")
+                add(
+                    Rules.unpairedDisplayGamut, asset, r.entry,
+                    "\(asset.name) has a \(r.entry.displayGamut!.rawValue) entry for \(r.entry.appearance) (\(r.entry.idiom)) but no \(missing.rawValue) entry"
+                )
             }
         }
     }
@@ -141,10 +159,13 @@ struct ColorFindings {
         let custom = resolved.filter { !$0.isSystem }
         let isBase = { (a: CatalogAppearance) in !a.highContrast && (a.luminosity == .any || a.luminosity == .light) }
         if let first = custom.first(where: { isBase($0.entry.appearance) }),
-           !asset.colors.contains(where: { isBase($0.appearance) && $0.color != nil && !Self.isCustom($0.color) }) {
+            !asset.colors.contains(where: { isBase($0.appearance) && $0.color != nil && !Self.isCustom($0.color) })
+        {
             if context.appHasDarkVariants, !context.isWatchOnly, !asset.colors.contains(where: { $0.appearance.luminosity == .dark }) {
-                add(Rules.missingDarkVariant, asset, first.entry,
-                    "\(asset.name) has no dark appearance, in an app that has dark variants elsewhere: \(describe(first)) is used on dark backgrounds too")
+                add(
+                    Rules.missingDarkVariant, asset, first.entry,
+                    "\(asset.name) has no dark appearance, in an app that has dark variants elsewhere: \(describe(first)) is used on dark backgrounds too"
+                )
             }
             if !asset.colors.contains(where: { $0.appearance.highContrast }) {
                 add(Rules.missingHighContrastVariant, asset, first.entry, "\(asset.name) has no increased-contrast appearance")
@@ -159,7 +180,8 @@ struct ColorFindings {
             guard let light = partners.first(where: { $0.entry.appearance.luminosity == .light }) ?? partners.first else { continue }
             let difference = CIEDE2000.difference(dark.evaluation.sourceLab, light.evaluation.sourceLab)
             if difference < settings.sameColor, abs(dark.alpha - light.alpha) < 0.01 {
-                add(Rules.darkSameAsLight, asset, dark.entry,
+                add(
+                    Rules.darkSameAsLight, asset, dark.entry,
                     "\(asset.name): the dark entry \(describe(dark)) equals the \(light.entry.appearance) entry (ΔE00 \(String(format: "%.2f", difference)))",
                     values: ["deltaE": difference])
             }
@@ -195,8 +217,8 @@ struct ColorFindings {
         let light = ColorFindings.contexts[0], dark = ColorFindings.contexts[1]
         for idiom in Set(resolved.map(\.entry.idiom)).sorted() {
             guard let l = ColorFindings.pick(resolved, context: light, device: .displayP3, idiom: idiom),
-                  let d = ColorFindings.pick(resolved, context: dark, device: .displayP3, idiom: idiom),
-                  !l.isSystem, l.alpha > 0.99, d.isSystem || d.alpha > 0.99, l.entry.idiom == idiom || d.entry.idiom == idiom
+                let d = ColorFindings.pick(resolved, context: dark, device: .displayP3, idiom: idiom),
+                !l.isSystem, l.alpha > 0.99, d.isSystem || d.alpha > 0.99, l.entry.idiom == idiom || d.entry.idiom == idiom
             else { continue }
             let platforms = CatalogPlatform(idiom: idiom).map { [$0] } ?? context.platforms
             let tables = ColorFindings.systemTables(for: platforms)
@@ -212,9 +234,13 @@ struct ColorFindings {
             guard let (s, dl, dd) = best else { continue }
             let system = SystemColors.all[s]
             let same = l.entry == d.entry
-            let colors = same ? "\(describe(l)), used in light and dark alike, is"
-                : "light \(describe(l)) and dark " + (d.isSystem ? "`\(system.api)` itself" : ColorText.source(d.components, d.space)) + " are"
-            add(Rules.systemColorDuplicate, asset, l.entry,
+            let colors =
+                same
+                ? "\(describe(l)), used in light and dark alike, is"
+                : "light \(describe(l)) and dark " + (d.isSystem ? "`\(system.api)` itself" : ColorText.source(d.components, d.space))
+                    + " are"
+            add(
+                Rules.systemColorDuplicate, asset, l.entry,
                 "\(asset.name): \(colors) the system color \(system.name) (`\(system.api)`, \(system.table) table) to within ΔE00 "
                     + String(format: "%.2f", max(dl, dd)) + (idiom == "universal" ? "" : " on \(idiom)"),
                 values: ["deltaE": max(dl, dd), "lightDeltaE": dl, "darkDeltaE": dd])
@@ -234,14 +260,19 @@ struct ColorFindings {
                 let shownB = shownBy[VariantKey(b.entry)]?.first?.evaluation ?? b.evaluation
                 let source = CIEDE2000.difference(a.evaluation.sourceLab, b.evaluation.sourceLab)
                 let shown = CIEDE2000.difference(shownA.shownLab, shownB.shownLab)
-                guard source >= settings.collapseSource, shown < settings.collapseShown, shown <= settings.collapseRatio * source else { continue }
+                guard source >= settings.collapseSource, shown < settings.collapseShown, shown <= settings.collapseRatio * source else {
+                    continue
+                }
                 collapsingAssets.insert(a.asset)
-                add(Rules.colorCollapse, asset, b.entry,
+                add(
+                    Rules.colorCollapse, asset, b.entry,
                     "\(asset.name): the \(a.entry.appearance) and \(b.entry.appearance) variants \(describe(a)) and \(describe(b)) differ by ΔE00 "
                         + "\(String(format: "%.2f", source)) but are shown as \(ColorText.hex(shownA.shown)) and \(ColorText.hex(shownB.shown)) "
                         + "(ΔE00 \(String(format: "%.2f", shown))) on \(targetName)",
                     values: ["sourceDeltaE": source, "shownDeltaE": shown],
-                    swatches: [swatch(a, shown: shownA, label: "\(a.entry.appearance)"), swatch(b, shown: shownB, label: "\(b.entry.appearance)")])
+                    swatches: [
+                        swatch(a, shown: shownA, label: "\(a.entry.appearance)"), swatch(b, shown: shownB, label: "\(b.entry.appearance)"),
+                    ])
             }
         }
     }
@@ -254,7 +285,9 @@ struct ColorFindings {
     /// The entry a device in `context` with display gamut `device` uses: the closest luminosity
     /// (exact, then any), contrast (exact, then normal), gamut (exact, then unspecified, then the other),
     /// among the entries of the device's idiom, else the universal ones, else any.
-    static func pick(_ resolved: [Resolved], context: CatalogAppearance, device: CatalogDisplayGamut, idiom: String = "universal") -> Resolved? {
+    static func pick(
+        _ resolved: [Resolved], context: CatalogAppearance, device: CatalogDisplayGamut, idiom: String = "universal"
+    ) -> Resolved? {
         let specific = resolved.filter { $0.entry.idiom == idiom }
         let universal = resolved.filter { $0.entry.idiom == "universal" }
         let pool = !specific.isEmpty ? specific : !universal.isEmpty ? universal : resolved
@@ -278,41 +311,45 @@ struct ColorFindings {
         // Each device picks its own idiom's entries: the grid is checked once per idiom the catalog has.
         let idioms = ["universal"] + Set(perAsset.flatMap { $0.map(\.entry.idiom) }).subtracting(["universal"]).sorted()
         for idiom in idioms {
-        for context in ColorFindings.contexts {
-            var members: [(source: Resolved, shown: Resolved)] = []
-            for resolved in perAsset {
-                guard let source = ColorFindings.pick(resolved, context: context, device: .displayP3, idiom: idiom),
-                      let shown = ColorFindings.pick(resolved, context: context, device: .sRGB, idiom: idiom) else { continue }
-                members.append((source, shown))
-            }
-            let evaluations = members.map { m in
-                var e = m.shown.evaluation
-                e.sourceLab = m.source.evaluation.sourceLab
-                e.deltaE = CIEDE2000.difference(e.sourceLab, e.shownLab)
-                return e
-            }
-            let (pairs, _) = CollapseSearch.collapsingPairs(evaluations, settings: settings, maximumPairs: 10_000)
-            for pair in pairs {
-                let a = members[pair.first].source, b = members[pair.second].source
-                guard !(a.isSystem && b.isSystem) else { continue }
-                let key = Pair(a: a.asset, b: b.asset)
-                collapsingAssets.formUnion([a.asset, b.asset])
-                let place = idiom == "universal" ? "\(context)" : "\(context) on \(idiom)"
-                if let index = reported[key] {
-                    if !findings[index].message.contains(place) { findings[index].message += "; also in \(place)" }
-                    continue
+            for context in ColorFindings.contexts {
+                var members: [(source: Resolved, shown: Resolved)] = []
+                for resolved in perAsset {
+                    guard let source = ColorFindings.pick(resolved, context: context, device: .displayP3, idiom: idiom),
+                        let shown = ColorFindings.pick(resolved, context: context, device: .sRGB, idiom: idiom)
+                    else { continue }
+                    members.append((source, shown))
                 }
-                let first = catalog.assets[a.asset], second = catalog.assets[b.asset]
-                reported[key] = findings.count
-                add(Rules.colorCollapse, first, a.entry,
-                    "\(first.name) \(describe(a)) and \(second.name) \(describe(b)) differ by ΔE00 \(String(format: "%.2f", pair.sourceDeltaE)) "
-                        + "but are shown as \(ColorText.hex(pair.firstShown)) and \(ColorText.hex(pair.secondShown)) "
-                        + "(ΔE00 \(String(format: "%.2f", pair.shownDeltaE))) on \(targetName) in \(place)",
-                    values: ["sourceDeltaE": pair.sourceDeltaE, "shownDeltaE": pair.shownDeltaE],
-                    swatches: [swatch(a, shown: members[pair.first].shown.evaluation, label: first.name),
-                               swatch(b, shown: members[pair.second].shown.evaluation, label: second.name)])
+                let evaluations = members.map { m in
+                    var e = m.shown.evaluation
+                    e.sourceLab = m.source.evaluation.sourceLab
+                    e.deltaE = CIEDE2000.difference(e.sourceLab, e.shownLab)
+                    return e
+                }
+                let (pairs, _) = CollapseSearch.collapsingPairs(evaluations, settings: settings, maximumPairs: 10_000)
+                for pair in pairs {
+                    let a = members[pair.first].source, b = members[pair.second].source
+                    guard !(a.isSystem && b.isSystem) else { continue }
+                    let key = Pair(a: a.asset, b: b.asset)
+                    collapsingAssets.formUnion([a.asset, b.asset])
+                    let place = idiom == "universal" ? "\(context)" : "\(context) on \(idiom)"
+                    if let index = reported[key] {
+                        if !findings[index].message.contains(place) { findings[index].message += "; also in \(place)" }
+                        continue
+                    }
+                    let first = catalog.assets[a.asset], second = catalog.assets[b.asset]
+                    reported[key] = findings.count
+                    add(
+                        Rules.colorCollapse, first, a.entry,
+                        "\(first.name) \(describe(a)) and \(second.name) \(describe(b)) differ by ΔE00 \(String(format: "%.2f", pair.sourceDeltaE)) "
+                            + "but are shown as \(ColorText.hex(pair.firstShown)) and \(ColorText.hex(pair.secondShown)) "
+                            + "(ΔE00 \(String(format: "%.2f", pair.shownDeltaE))) on \(targetName) in \(place)",
+                        values: ["sourceDeltaE": pair.sourceDeltaE, "shownDeltaE": pair.shownDeltaE],
+                        swatches: [
+                            swatch(a, shown: members[pair.first].shown.evaluation, label: first.name),
+                            swatch(b, shown: members[pair.second].shown.evaluation, label: second.name),
+                        ])
+                }
             }
-        }
         }
     }
 

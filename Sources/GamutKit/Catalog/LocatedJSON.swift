@@ -200,7 +200,9 @@ private struct Parser {
 
     mutating func literal(_ word: String) throws(LocatedJSON.SyntaxError) {
         let w = Array(word.utf8)
-        guard bytes.count - index >= w.count, Array(bytes[index..<index + w.count]) == w else { throw error("unexpected text (expected \(word))") }
+        guard bytes.count - index >= w.count, Array(bytes[index..<index + w.count]) == w else {
+            throw error("unexpected text (expected \(word))")
+        }
         index += w.count
     }
 
@@ -260,7 +262,8 @@ private struct Parser {
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code), bytes.count - index >= 6,
-                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    {
                         index += 2
                         let low = try hex4()
                         guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }

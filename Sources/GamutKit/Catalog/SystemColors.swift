@@ -56,8 +56,9 @@ package enum SystemColors {
         func entries(_ list: LocatedJSON?, table: String) -> [SystemColor] {
             (list?.elements ?? []).compactMap { e in
                 guard let name = e["name"]?.string, let api = e["api"]?.string, let light = rgb(e["light"]) else { return nil }
-                return SystemColor(name: name, api: api, table: table, light: light, dark: rgb(e["dark"]),
-                                   highContrastLight: rgb(e["highContrastLight"]), highContrastDark: rgb(e["highContrastDark"]))
+                return SystemColor(
+                    name: name, api: api, table: table, light: light, dark: rgb(e["dark"]),
+                    highContrastLight: rgb(e["highContrastLight"]), highContrastDark: rgb(e["highContrastDark"]))
             }
         }
         var result = entries(root["current"], table: "current")

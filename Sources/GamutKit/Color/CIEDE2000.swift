@@ -46,7 +46,8 @@ public enum CIEDE2000 {
         let c2h = 2 * ch * ch - 1, s2h = 2 * sh * ch
         let c3h = c2h * ch - s2h * sh, s3h = s2h * ch + c2h * sh
         let c4h = 2 * c2h * c2h - 1, s4h = 2 * s2h * c2h
-        let t = 1 - 0.17 * (ch * cos30 + sh * sin30) + 0.24 * c2h
+        let t =
+            1 - 0.17 * (ch * cos30 + sh * sin30) + 0.24 * c2h
             + 0.32 * (c3h * cos6 - s3h * sin6) - 0.20 * (c4h * cos63 + s4h * sin63)
         var rt = 0.0
         if ch * cos275 + sh * sin275 > cos150 {
@@ -93,7 +94,8 @@ public enum CIEDE2000 {
         let c2h = 2 * ch * ch - 1, s2h = 2 * sh * ch
         let c3h = c2h * ch - s2h * sh, s3h = s2h * ch + c2h * sh
         let c4h = 2 * c2h * c2h - 1, s4h = 2 * s2h * c2h
-        let t = 1 - 0.17 * (ch * cos30 + sh * sin30) + 0.24 * c2h
+        let t =
+            1 - 0.17 * (ch * cos30 + sh * sin30) + 0.24 * c2h
             + 0.32 * (c3h * cos6 - s3h * sin6) - 0.20 * (c4h * cos63 + s4h * sin63)
         let u = (hMean - 275) / 25
         let cp7 = seventh(cpMean)

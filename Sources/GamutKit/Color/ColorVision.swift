@@ -37,8 +37,10 @@ public struct ColorVisionSimulation: Sendable, Hashable, CustomStringConvertible
 
     /// "protanopia", "deuteranomaly 60%", …
     public var description: String {
-        let names: [Deficiency: (String, String)] = [.protan: ("protanopia", "protanomaly"), .deutan: ("deuteranopia", "deuteranomaly"),
-                                                     .tritan: ("tritanopia", "tritanomaly")]
+        let names: [Deficiency: (String, String)] = [
+            .protan: ("protanopia", "protanomaly"), .deutan: ("deuteranopia", "deuteranomaly"),
+            .tritan: ("tritanopia", "tritanomaly"),
+        ]
         let (dichromacy, anomaly) = names[deficiency]!
         return severity >= 1 ? dichromacy : "\(anomaly) \(Int((severity * 100).rounded()))%"
     }
@@ -90,7 +92,9 @@ public struct ColorVisionSimulation: Sendable, Hashable, CustomStringConvertible
     // MARK: Model
 
     /// Linear sRGB → D65 XYZ (IEC 61966-2-1).
-    static let xyzFromRGB = Matrix3([[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041]])
+    static let xyzFromRGB = Matrix3([
+        [0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041],
+    ])
     /// Smith & Pokorny (1975) cone fundamentals as XYZ → LMS, the normalization Viénot et al. 1999 use.
     static let lmsFromXYZ = Matrix3([[0.15514, 0.54312, -0.03286], [-0.15514, 0.45684, 0.03286], [0, 0, 0.01608]])
     static let lmsFromRGB = lmsFromXYZ * xyzFromRGB

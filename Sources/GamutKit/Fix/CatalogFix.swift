@@ -58,8 +58,10 @@ public struct CatalogFix: Sendable {
         return changes.map { change in
             switch change.kind {
             case .created: "new file: \(relative(change.path)) (\(change.summary))\n"
-            case .edited: LineDiff.unified(String(decoding: change.original, as: UTF8.self), String(decoding: change.updated, as: UTF8.self),
-                                           path: relative(change.path))
+            case .edited:
+                LineDiff.unified(
+                    String(decoding: change.original, as: UTF8.self), String(decoding: change.updated, as: UTF8.self),
+                    path: relative(change.path))
             }
         }.joined()
     }

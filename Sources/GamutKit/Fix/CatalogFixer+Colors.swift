@@ -48,7 +48,8 @@ extension Planner {
         for resolved in found.perAsset {
             for r in resolved where !r.isSystem && r.entry.displayGamut != .sRGB {
                 let sibling = resolved.first {
-                    $0.entry.displayGamut == .sRGB && !$0.isSystem && $0.entry.idiom == r.entry.idiom && $0.entry.appearance == r.entry.appearance
+                    $0.entry.displayGamut == .sRGB && !$0.isSystem && $0.entry.idiom == r.entry.idiom
+                        && $0.entry.appearance == r.entry.appearance
                 }
                 let name = catalog.assets[r.asset].name
                 let flagged = names.contains(name)
@@ -70,7 +71,8 @@ extension Planner {
         let fixSources = fixes.map { p3Encoded(members[$0].resolved, p3FromXYZ: p3FromXYZ) }
         let cssLabs = fixSources.map { mapper.targetLab(mapper.map($0, mapping: .css)) }
         func related(_ a: ColorFindings.Resolved, _ b: ColorFindings.Resolved) -> Bool {
-            Planner.shareDevice(a.entry.idiom, b.entry.idiom) && (a.asset == b.asset || Planner.sameContext(a.entry.appearance, b.entry.appearance))
+            Planner.shareDevice(a.entry.idiom, b.entry.idiom)
+                && (a.asset == b.asset || Planner.sameContext(a.entry.appearance, b.entry.appearance))
         }
         var group: [Int] = fixes
         for (i, m) in members.enumerated() where !m.fix {
@@ -86,7 +88,9 @@ extension Planner {
         }
         let sources = fixSources + group.dropFirst(fixes.count).map { p3Encoded(members[$0].resolved, p3FromXYZ: p3FromXYZ) }
         var fixed: [Int: [Double]] = [:]
-        for (g, i) in group.enumerated() where !members[i].fix { fixed[g] = members[i].resolved.evaluation.shown.map { Double($0) / maximum } }
+        for (g, i) in group.enumerated() where !members[i].fix {
+            fixed[g] = members[i].resolved.evaluation.shown.map { Double($0) / maximum }
+        }
         let resolvedGroup = group.map { members[$0].resolved }
         let isRelated = { (x: Int, y: Int) -> Bool in related(resolvedGroup[x], resolvedGroup[y]) }
         let mapped = mapper.map(group: sources, mapping: mapping, separation: separation, fixed: fixed, related: isRelated)
@@ -102,7 +106,8 @@ extension Planner {
             func slack(_ candidate: [Double]) -> Double {
                 let lab = mapper.targetLab(candidate)
                 return partners.map { h in
-                    CIEDE2000.difference(lab, mapper.targetLab(written[h]!)) - min(separation, CIEDE2000.difference(sourceLabs[g], sourceLabs[h]))
+                    CIEDE2000.difference(lab, mapper.targetLab(written[h]!))
+                        - min(separation, CIEDE2000.difference(sourceLabs[g], sourceLabs[h]))
                 }.min() ?? .infinity
             }
             guard slack(written[g]!) < -1e-9, let style = styles[g] else { continue }
@@ -127,7 +132,9 @@ extension Planner {
     }
 
     /// The `colors` array of an entry's file and the entry's index in it.
-    private mutating func locate(_ r: ColorFindings.Resolved) throws(GamutError) -> (bytes: [UInt8], root: LocatedJSON, colors: LocatedJSON, entries: [LocatedJSON], index: Int)? {
+    private mutating func locate(
+        _ r: ColorFindings.Resolved
+    ) throws(GamutError) -> (bytes: [UInt8], root: LocatedJSON, colors: LocatedJSON, entries: [LocatedJSON], index: Int)? {
         let asset = catalog.assets[r.asset]
         let (bytes, root) = try file(asset.contentsFile)
         guard let colors = root["colors"], let entries = colors.elements, let k = Planner.index(r.entry.keyPath), k < entries.count else {
@@ -150,10 +157,12 @@ extension Planner {
         var fileEdits = edits[asset.contentsFile] ?? JSONEdits()
         JSONEdits.insertMember("display-gamut", "\"display-P3\"", into: entries[k], bytes: bytes, edits: &fileEdits)
         edits[asset.contentsFile] = fileEdits
-        variants.append(CatalogFix.Variant(asset: asset.name, appearance: Planner.describe(m.entry.entry),
-                                           source: ColorText.source(m.entry.components, m.entry.space),
-                                           written: ColorText.source(sibling.components, sibling.space) + " (the existing sRGB entry, now paired)",
-                                           deltaE: CIEDE2000.difference(m.entry.evaluation.sourceLab, sibling.evaluation.sourceLab)))
+        variants.append(
+            CatalogFix.Variant(
+                asset: asset.name, appearance: Planner.describe(m.entry.entry),
+                source: ColorText.source(m.entry.components, m.entry.space),
+                written: ColorText.source(sibling.components, sibling.space) + " (the existing sRGB entry, now paired)",
+                deltaE: CIEDE2000.difference(m.entry.evaluation.sourceLab, sibling.evaluation.sourceLab)))
     }
 
     /// "dark", "any, iphone".
@@ -172,7 +181,9 @@ extension Planner {
         let before = fileEdits.edits.count
         /// The edits that make `node`'s color the sRGB value; none where the text is already that.
         func componentEdits(_ node: LocatedJSON, _ e: inout JSONEdits) {
-            if let space = node["color"]?["color-space"], JSONEdits.between(bytes, space.range.lowerBound, space.range.upperBound) != "\"srgb\"" {
+            if let space = node["color"]?["color-space"],
+                JSONEdits.between(bytes, space.range.lowerBound, space.range.upperBound) != "\"srgb\""
+            {
                 e.replace(space.range, with: "\"srgb\"")
             }
             for (c, key) in ["red", "green", "blue"].enumerated() {
@@ -191,8 +202,10 @@ extension Planner {
         }
         guard fileEdits.edits.count > before else { return }
         edits[path] = fileEdits
-        variants.append(CatalogFix.Variant(asset: asset.name, appearance: Planner.describe(r.entry), source: ColorText.source(r.components, r.space),
-                                           written: ColorText.source(written, "srgb"),
-                                           deltaE: CIEDE2000.difference(r.evaluation.sourceLab, mapper.targetLab(written))))
+        variants.append(
+            CatalogFix.Variant(
+                asset: asset.name, appearance: Planner.describe(r.entry), source: ColorText.source(r.components, r.space),
+                written: ColorText.source(written, "srgb"),
+                deltaE: CIEDE2000.difference(r.evaluation.sourceLab, mapper.targetLab(written))))
     }
 }

@@ -20,7 +20,9 @@ extension Planner {
                     try markDisplayP3(entry, beside: sibling, in: asset)
                     continue
                 }
-                guard files.contains(path) || (unpaired.contains(asset.name) && entry.displayGamut == .displayP3 && sibling == nil) else { continue }
+                guard files.contains(path) || (unpaired.contains(asset.name) && entry.displayGamut == .displayP3 && sibling == nil) else {
+                    continue
+                }
                 if sibling != nil {
                     skipped.append("\(asset.name): \(entry.filename ?? "") already has an sRGB variant; replace it by hand")
                     continue
@@ -37,8 +39,9 @@ extension Planner {
             do throws(GamutError) {
                 // Any format the audit read (JPEG, TIFF, WebP, HEIF, …); the sRGB variant is written as a PNG.
                 let image = try ImageFile.read(contentsOf: paths[i], options: decoding).withIntegerSamples()
-                let converted = try image.gamutMapped(to: .sRGB, mapping: mapping, bitDepth: image.fileBitDepth >= 16 ? 16 : 8,
-                                                      separation: separation, settings: settings, threads: 1)
+                let converted = try image.gamutMapped(
+                    to: .sRGB, mapping: mapping, bitDepth: image.fileBitDepth >= 16 ? 16 : 8,
+                    separation: separation, settings: settings, threads: 1)
                 result = .success((try PNG.encode(converted), converted))
             } catch {
                 result = .failure(error.at(paths[i]))
@@ -51,14 +54,17 @@ extension Planner {
             let (encoded, image) = try converted[i]!.get()
             let name = newName(for: job.path, in: asset)
             let newPath = (asset.folder as NSString).appendingPathComponent(name)
-            var change = CatalogFix.FileChange(path: newPath, kind: .created, original: [], updated: encoded,
-                                               summary: "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(image.fileBitDepth)-bit, "
-                                                   + "\(image.width)×\(image.height), \(mapping.rawValue) mapping")
+            var change = CatalogFix.FileChange(
+                path: newPath, kind: .created, original: [], updated: encoded,
+                summary: "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(image.fileBitDepth)-bit, "
+                    + "\(image.width)×\(image.height), \(mapping.rawValue) mapping")
             change.replacesLeftover = FileManager.default.fileExists(atPath: newPath)
             created.append(change)
             let contents = try file(asset.contentsFile)
-            guard let array = contents.root["images"], let entries = array.elements, let k = Planner.index(entry.keyPath), k < entries.count,
-                  let filename = entries[k]["filename"] else {
+            guard let array = contents.root["images"], let entries = array.elements, let k = Planner.index(entry.keyPath),
+                k < entries.count,
+                let filename = entries[k]["filename"]
+            else {
                 skipped.append("\(asset.name): \(entry.keyPath) not found")
                 continue
             }
@@ -67,21 +73,27 @@ extension Planner {
             copy.replace(filename.range, with: "\"\(name)\"")
             Planner.addSRGBVariant(of: k, in: entries, array: array, bytes: contents.bytes, copy: copy, edits: &fileEdits)
             edits[asset.contentsFile] = fileEdits
-            variants.append(CatalogFix.Variant(asset: asset.name, appearance: [entry.appearance.description, entry.scale].compactMap { $0 }.joined(separator: ", "),
-                                               source: entry.filename ?? "", written: name, deltaE: 0))
+            variants.append(
+                CatalogFix.Variant(
+                    asset: asset.name, appearance: [entry.appearance.description, entry.scale].compactMap { $0 }.joined(separator: ", "),
+                    source: entry.filename ?? "", written: name, deltaE: 0))
         }
     }
 
     /// Marks an image entry `display-P3` beside its existing sRGB partner.
-    private mutating func markDisplayP3(_ entry: CatalogImageEntry, beside sibling: CatalogImageEntry, in asset: CatalogAsset) throws(GamutError) {
+    private mutating func markDisplayP3(
+        _ entry: CatalogImageEntry, beside sibling: CatalogImageEntry, in asset: CatalogAsset
+    ) throws(GamutError) {
         let contents = try file(asset.contentsFile)
         guard let entries = contents.root["images"]?.elements, let k = Planner.index(entry.keyPath), k < entries.count else { return }
         var fileEdits = edits[asset.contentsFile] ?? JSONEdits()
         JSONEdits.insertMember("display-gamut", "\"display-P3\"", into: entries[k], bytes: contents.bytes, edits: &fileEdits)
         edits[asset.contentsFile] = fileEdits
-        variants.append(CatalogFix.Variant(asset: asset.name, appearance: [entry.appearance.description, entry.scale].compactMap { $0 }.joined(separator: ", "),
-                                           source: entry.filename ?? "", written: "\(sibling.filename ?? "") (the existing sRGB image, now paired)",
-                                           deltaE: 0))
+        variants.append(
+            CatalogFix.Variant(
+                asset: asset.name, appearance: [entry.appearance.description, entry.scale].compactMap { $0 }.joined(separator: ", "),
+                source: entry.filename ?? "", written: "\(sibling.filename ?? "") (the existing sRGB image, now paired)",
+                deltaE: 0))
     }
 
     /// `name-sRGB.png`, or `name-sRGB-2.png` … when taken. A file of that name that no entry references (what an
@@ -91,8 +103,11 @@ extension Planner {
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         var candidate = "\(stem)-sRGB.png", n = 2
         while (FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(candidate))
-                && !asset.unreferencedFiles.contains { ($0 as NSString).lastPathComponent == candidate })
-            || created.contains(where: { ($0.path as NSString).lastPathComponent == candidate && ($0.path as NSString).deletingLastPathComponent == folder }) {
+            && !asset.unreferencedFiles.contains { ($0 as NSString).lastPathComponent == candidate })
+            || created.contains(where: {
+                ($0.path as NSString).lastPathComponent == candidate && ($0.path as NSString).deletingLastPathComponent == folder
+            })
+        {
             candidate = "\(stem)-sRGB-\(n).png"
             n += 1
         }

@@ -33,8 +33,10 @@ public enum CatalogFixer {
         }
     }
 
-    static let colorRules: Set<RuleID> = [.colorNeedsSRGBVariant, .colorCollapse, .srgbSlotOutOfGamut,
-                                          .unpairedDisplayGamut]
+    static let colorRules: Set<RuleID> = [
+        .colorNeedsSRGBVariant, .colorCollapse, .srgbSlotOutOfGamut,
+        .unpairedDisplayGamut,
+    ]
     static let imageRules: Set<RuleID> = [.imageNeedsSRGBVariant, .colorCollapse, .gradientClipping]
 
     /// Plans the fix of one catalog (reads it and its images; writes nothing).
@@ -44,7 +46,8 @@ public enum CatalogFixer {
         guard let catalog = audit.catalogs.first else { throw GamutError(.io, "not an asset catalog", path: catalogPath) }
         let settings = audit.report.settings
         guard settings.target == .sRGB || settings.target == nil else {
-            throw GamutError(.invalidArgument, "fix writes sRGB display-gamut variants; the policy's target must be srgb", path: catalogPath)
+            throw GamutError(
+                .invalidArgument, "fix writes sRGB display-gamut variants; the policy's target must be srgb", path: catalogPath)
         }
         let separation = options.separation ?? max(2, settings.collapseShown + 1)
         let findings = audit.report.findings
@@ -55,10 +58,12 @@ public enum CatalogFixer {
         func about(_ finding: Finding, _ kind: CatalogAsset.Kind) -> String? {
             finding.location.asset.flatMap { kinds[$0] == kind ? $0 : nil }
         }
-        let setImages = Set(catalog.assets.filter { $0.kind == .imageSet || $0.kind == .appIconSet }.flatMap { $0.images.compactMap(\.path) })
+        let setImages = Set(
+            catalog.assets.filter { $0.kind == .imageSet || $0.kind == .appIconSet }.flatMap { $0.images.compactMap(\.path) })
         try plan.colors(Set(findings.filter { colorRules.contains($0.ruleID) }.compactMap { about($0, .colorSet) }))
-        let imageFiles = Set(findings.filter { imageRules.contains($0.ruleID) }
-            .flatMap { $0.location.files ?? [$0.location.file] }.filter(setImages.contains))
+        let imageFiles = Set(
+            findings.filter { imageRules.contains($0.ruleID) }
+                .flatMap { $0.location.files ?? [$0.location.file] }.filter(setImages.contains))
         let unpairedImages = Set(findings.filter { $0.ruleID == .unpairedDisplayGamut }.compactMap { about($0, .imageSet) })
         try plan.images(imageFiles, unpaired: unpairedImages, decoding: options.decoding)
         return plan.result()
@@ -87,7 +92,9 @@ struct Planner {
     mutating func file(_ path: String) throws(GamutError) -> (bytes: [UInt8], root: LocatedJSON) {
         if let p = parsed[path] { return p }
         let bytes = try FileIO.read(path, maximumSize: 1 << 22, what: "Contents.json")
-        guard let root = try? LocatedJSON.parse(bytes) else { throw GamutError(.invalidCatalog, "Contents.json is not valid JSON", path: path) }
+        guard let root = try? LocatedJSON.parse(bytes) else {
+            throw GamutError(.invalidCatalog, "Contents.json is not valid JSON", path: path)
+        }
         parsed[path] = (bytes, root)
         return (bytes, root)
     }
@@ -99,7 +106,9 @@ struct Planner {
 
     /// Marks entry `k` `display-P3` (unless it names a display gamut already) and inserts after it a copy of its
     /// text with `copy`'s edits and `display-gamut` `sRGB`, separated as the file separates its entries.
-    static func addSRGBVariant(of k: Int, in entries: [LocatedJSON], array: LocatedJSON, bytes: [UInt8], copy: JSONEdits, edits: inout JSONEdits) {
+    static func addSRGBVariant(
+        of k: Int, in entries: [LocatedJSON], array: LocatedJSON, bytes: [UInt8], copy: JSONEdits, edits: inout JSONEdits
+    ) {
         var copy = copy
         let entry = entries[k]
         if let gamut = entry["display-gamut"] {
@@ -108,7 +117,8 @@ struct Planner {
             JSONEdits.insertMember("display-gamut", "\"display-P3\"", into: entry, bytes: bytes, edits: &edits)
             JSONEdits.insertMember("display-gamut", "\"sRGB\"", into: entry, bytes: bytes, edits: &copy)
         }
-        edits.insert(separator(entries, k, bytes: bytes, array: array) + JSONEdits.text(bytes[entry.range], edits: copy), at: entry.range.upperBound)
+        edits.insert(
+            separator(entries, k, bytes: bytes, array: array) + JSONEdits.text(bytes[entry.range], edits: copy), at: entry.range.upperBound)
     }
 
     /// The text that separates array elements in this file (",\n    " in Xcode's files).
@@ -123,7 +133,9 @@ struct Planner {
         for path in edits.keys.sorted() {
             guard let (bytes, _) = parsed[path], let e = edits[path] else { continue }
             let updated = e.applied(to: bytes)
-            if updated != bytes { changes.append(CatalogFix.FileChange(path: path, kind: .edited, original: bytes, updated: updated, summary: "")) }
+            if updated != bytes {
+                changes.append(CatalogFix.FileChange(path: path, kind: .edited, original: bytes, updated: updated, summary: ""))
+            }
         }
         return CatalogFix(catalog: catalog.path, changes: changes, variants: variants, skipped: skipped)
     }

@@ -39,7 +39,8 @@ enum ComponentStyle: Equatable {
     init(components: LocatedJSON?, file: LocatedJSON? = nil) {
         // Channels decide the style (Xcode writes alpha "1.000" beside integer and hex channels); alpha counts for precision.
         let channels = Self.fileComponents(file, ["red", "green", "blue", "white"])
-        let all = Self.fileComponents(file, ["red", "green", "blue", "white", "alpha"])
+        let all =
+            Self.fileComponents(file, ["red", "green", "blue", "white", "alpha"])
             + ["red", "green", "blue", "white", "alpha"].compactMap { Self.written(components?[$0]) }
         let own = ["red", "green", "blue"].compactMap { Self.written(components?[$0]) }
         func decide(_ list: [Written]) -> Written? {

@@ -37,8 +37,10 @@ struct JSONEdits {
     /// between members): where Xcode's sorted key order puts it when the object's keys are sorted; in an older file
     /// whose keys aren't (Xcode 9 wrote `idiom` first), just before `content` (the entry's `color` or `filename`),
     /// after the other keys, so every existing key keeps its place.
-    static func insertMember(_ key: String, _ value: String, into object: LocatedJSON, bytes: [UInt8], edits: inout JSONEdits,
-                             content: Set<String> = ["color", "filename"]) {
+    static func insertMember(
+        _ key: String, _ value: String, into object: LocatedJSON, bytes: [UInt8], edits: inout JSONEdits,
+        content: Set<String> = ["color", "filename"]
+    ) {
         guard let members = object.members, !members.isEmpty else {
             edits.insert("\"\(key)\" : \(value)", at: object.range.lowerBound + 1)
             return
@@ -49,12 +51,16 @@ struct JSONEdits {
         let place = sorted ? members.firstIndex(where: { $0.key > key }) : members.firstIndex(where: { content.contains($0.key) })
         if let next = place {
             // Before the next member, followed by the separator that precedes it.
-            let separator = next > 0 ? JSONEdits.between(bytes, members[next - 1].value.range.upperBound, members[next].keyStart)
+            let separator =
+                next > 0
+                ? JSONEdits.between(bytes, members[next - 1].value.range.upperBound, members[next].keyStart)
                 : members.count > 1 ? JSONEdits.between(bytes, members[0].value.range.upperBound, members[1].keyStart) : ", "
             edits.insert(member + separator.drop { $0 != "," }, at: members[next].keyStart)
         } else {
             let last = members[members.count - 1]
-            let separator = members.count > 1 ? JSONEdits.between(bytes, members[members.count - 2].value.range.upperBound, members[members.count - 1].keyStart) : ", "
+            let separator =
+                members.count > 1
+                ? JSONEdits.between(bytes, members[members.count - 2].value.range.upperBound, members[members.count - 1].keyStart) : ", "
             edits.insert(separator + member, at: last.value.range.upperBound)
         }
     }

@@ -8,18 +8,26 @@ enum CMYKConversion {
     /// in ``destination``.
     /// - Throws: ``GamutError`` `.unsupportedImage` without a profile (CMYK values alone don't say what color they
     ///   are), `.profileMismatch` when the profile isn't CMYK, or the transform's errors.
-    static func rgb(_ pixels: PixelBuffer, profile: ColorProfile?, format: String, path: String?) throws(GamutError) -> (PixelBuffer, String) {
+    static func rgb(
+        _ pixels: PixelBuffer, profile: ColorProfile?, format: String, path: String?
+    ) throws(GamutError) -> (PixelBuffer, String) {
         guard let profile else {
-            throw GamutError(.unsupportedImage, "a CMYK \(format) without an embedded ICC profile: its inks' colors are undefined, so GamutKit "
-                             + "doesn't guess (embed the press profile, or convert the file to RGB)", path: path)
+            throw GamutError(
+                .unsupportedImage,
+                "a CMYK \(format) without an embedded ICC profile: its inks' colors are undefined, so GamutKit "
+                    + "doesn't guess (embed the press profile, or convert the file to RGB)", path: path)
         }
         guard profile.colorSpace == .cmyk else {
-            throw GamutError(.profileMismatch, "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is CMYK", path: path)
+            throw GamutError(
+                .profileMismatch, "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is CMYK", path: path)
         }
         do {
-            let transform = try ColorTransform(from: profile, format: pixels.format, to: destination, format: .rgb16, intent: .relativeColorimetric)
+            let transform = try ColorTransform(
+                from: profile, format: pixels.format, to: destination, format: .rgb16, intent: .relativeColorimetric)
             let rgb = try transform.convert(pixels)
-            return (rgb, "CMYK converted through the embedded profile '\(profile.name)' to \(destination.name), 16-bit (relative colorimetric)")
+            return (
+                rgb, "CMYK converted through the embedded profile '\(profile.name)' to \(destination.name), 16-bit (relative colorimetric)"
+            )
         } catch {
             throw error.at(path)
         }
@@ -27,6 +35,7 @@ enum CMYKConversion {
 
     /// Inverts every sample: Adobe's CMYK JPEGs store 255 for no ink.
     static func inverted(_ pixels: PixelBuffer) throws(GamutError) -> PixelBuffer {
-        try PixelBuffer(width: pixels.width, height: pixels.height, format: pixels.format, bytes: pixels.bytes.map { ~$0 }, rowBytes: pixels.rowBytes)
+        try PixelBuffer(
+            width: pixels.width, height: pixels.height, format: pixels.format, bytes: pixels.bytes.map { ~$0 }, rowBytes: pixels.rowBytes)
     }
 }

@@ -2,24 +2,31 @@
 enum ColorResolver {
     static func resolve(_ png: DecodedPNG, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> Image {
         let (profile, source, warnings) = try resolve(png.color, path: path, options: options)
-        return Image(pixels: png.pixels, profile: profile, colorSource: source, metadata: png.metadata,
-                     fileBitDepth: png.bitDepth, warnings: png.warnings + warnings)
+        return Image(
+            pixels: png.pixels, profile: profile, colorSource: source, metadata: png.metadata,
+            fileBitDepth: png.bitDepth, warnings: png.warnings + warnings)
     }
 
-    static func resolve(_ png: PNGColorChunks, path: String?,
-                        options: PNG.DecodingOptions) throws(GamutError) -> (ColorProfile, ImageColorSource, [String]) {
+    static func resolve(
+        _ png: PNGColorChunks, path: String?,
+        options: PNG.DecodingOptions
+    ) throws(GamutError) -> (ColorProfile, ImageColorSource, [String]) {
         var warnings: [String] = []
         let (profile, source) = try choose(png, path: path, options: options, warnings: &warnings)
         let expected = png.isGray ? ICCSignature.gray : .rgb
         guard profile.colorSpace == expected else {
-            throw GamutError(.profileMismatch,
-                "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is \(png.isGray ? "grayscale" : "RGB")", path: path)
+            throw GamutError(
+                .profileMismatch,
+                "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is \(png.isGray ? "grayscale" : "RGB")",
+                path: path)
         }
         return (profile, source, warnings)
     }
 
-    private static func choose(_ png: PNGColorChunks, path: String?, options: PNG.DecodingOptions,
-                               warnings: inout [String]) throws(GamutError) -> (ColorProfile, ImageColorSource) {
+    private static func choose(
+        _ png: PNGColorChunks, path: String?, options: PNG.DecodingOptions,
+        warnings: inout [String]
+    ) throws(GamutError) -> (ColorProfile, ImageColorSource) {
         if let cicp = png.cicp {
             let (primaries, transfer, matrix, fullRange) = (Int(cicp[0]), Int(cicp[1]), Int(cicp[2]), cicp[3] == 1)
             if let builtIn = builtIn(primaries: primaries, transfer: transfer), matrix == 0, fullRange {
@@ -33,7 +40,8 @@ enum ColorResolver {
                 let space = ICCSignature(rawValue: bytes[16..<20].reduce(0) { $0 << 8 | UInt32($1) })
                 let expected = png.isGray ? ICCSignature.gray : .rgb
                 if space != expected {
-                    throw GamutError(.profileMismatch,
+                    throw GamutError(
+                        .profileMismatch,
                         "embedded profile '\(name)' is \(space) but the image is \(png.isGray ? "grayscale" : "RGB")", path: path)
                 }
             }

@@ -36,7 +36,9 @@ package enum HEIF {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, broken boxes, a corrupt bitstream), `.imageTooLarge`,
     ///   `.unsupportedImage` (a codec or feature libheif can't decode), `.invalidProfile` (the ICC `colr` box isn't a
     ///   usable profile), `.profileMismatch` (an ICC profile that isn't RGB).
-    package static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(
+        _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let decoded: Result<DecodedHEIF, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) {
                 return .success(try HEIFDecoder.decode(buffer, path: path, options: options))

@@ -12,11 +12,14 @@ extension Image {
     ///   - threads: cores to convert on; nil uses all of them for large images.
     /// - Throws: ``GamutError`` `.invalidArgument` for a depth other than 8 or 16 or a CMYK destination,
     ///   or the errors of ``ColorTransform``.
-    public func converted(to profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
-                          blackPointCompensation: Bool = false, threads: Int? = nil) throws(GamutError) -> Image {
+    public func converted(
+        to profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
+        blackPointCompensation: Bool = false, threads: Int? = nil
+    ) throws(GamutError) -> Image {
         let destination = try PixelFormat.converting(pixels.format, to: profile, bitDepth: bitDepth)
-        let transform = try ColorTransform(from: self.profile, format: pixels.format, to: profile, format: destination,
-                                           intent: intent, blackPointCompensation: blackPointCompensation)
+        let transform = try ColorTransform(
+            from: self.profile, format: pixels.format, to: profile, format: destination,
+            intent: intent, blackPointCompensation: blackPointCompensation)
         var result = self
         result.pixels = try transform.convert(pixels, threads: threads)
         result.profile = profile

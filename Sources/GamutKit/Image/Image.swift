@@ -20,14 +20,19 @@ public struct Image: Sendable {
     ///   - colorSource: where the profile came from; nil means it is embedded as `iCCP` under its own name.
     ///   - fileBitDepth: the depth stored in the file; nil means the buffer's.
     ///   - warnings: what a decoder noticed and worked around.
-    public init(pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
-                fileBitDepth: Int? = nil, warnings: [String] = []) {
-        self.init(pixels: pixels, profile: profile, colorSource: colorSource, metadata: PNGMetadata(), fileBitDepth: fileBitDepth,
-                  warnings: warnings)
+    public init(
+        pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
+        fileBitDepth: Int? = nil, warnings: [String] = []
+    ) {
+        self.init(
+            pixels: pixels, profile: profile, colorSource: colorSource, metadata: PNGMetadata(), fileBitDepth: fileBitDepth,
+            warnings: warnings)
     }
 
-    package init(pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
-                 metadata: PNGMetadata, fileBitDepth: Int? = nil, warnings: [String] = []) {
+    package init(
+        pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
+        metadata: PNGMetadata, fileBitDepth: Int? = nil, warnings: [String] = []
+    ) {
         self.pixels = pixels
         self.profile = profile
         self.colorSource = colorSource ?? .iccp(name: profile.name)

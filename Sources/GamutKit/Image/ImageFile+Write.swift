@@ -35,7 +35,9 @@ extension ImageFile {
 
     /// Encodes an image as `format` (PNG, JPEG or TIFF), with its profile embedded.
     /// - Throws: ``GamutError`` `.invalidArgument` for a format GamutKit doesn't write, and the encoder's errors.
-    public static func encode(_ image: Image, as format: ImageFormat, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
+    public static func encode(
+        _ image: Image, as format: ImageFormat, options: EncodingOptions = EncodingOptions()
+    ) throws(GamutError) -> [UInt8] {
         switch format {
         case .png: return try PNG.encode(image, options: options.png)
         case .jpeg: return try JPEG.encode(image, options: options.jpeg)
@@ -48,11 +50,15 @@ extension ImageFile {
     /// the output's extension says (`.png`, `.jpg`/`.jpeg`, `.tif`/`.tiff`).
     /// - Throws: ``GamutError`` naming the file: `.invalidArgument` when the format is nil and the extension isn't one
     ///   of those, the encoder's errors, `.io`.
-    public static func write(_ image: Image, to path: String, format: ImageFormat? = nil,
-                             options: EncodingOptions = EncodingOptions()) throws(GamutError) {
+    public static func write(
+        _ image: Image, to path: String, format: ImageFormat? = nil,
+        options: EncodingOptions = EncodingOptions()
+    ) throws(GamutError) {
         guard let format = format ?? ImageFormat(writingExtensionOf: path) else {
-            throw GamutError(.invalidArgument, "cannot tell the output format from the file name: use .png, .jpg/.jpeg or .tif/.tiff, "
-                             + "or name the format", path: path)
+            throw GamutError(
+                .invalidArgument,
+                "cannot tell the output format from the file name: use .png, .jpg/.jpeg or .tif/.tiff, "
+                    + "or name the format", path: path)
         }
         let bytes: [UInt8]
         do { bytes = try encode(image, as: format, options: options) } catch { throw error.at(path) }

@@ -24,7 +24,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-            || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) { return .tiff }
+            || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+        {
+            return .tiff
+        }
         if ascii(0..<4) == "RIFF" && ascii(8..<12) == "WEBP" { return .webp }
         if ascii(4..<8) == "ftyp" {
             // ISO base media: the major brand says which image format (AVIF's brands, else HEIF's).
@@ -58,7 +61,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// decoder then says what is wrong). HEIF and AVIF, one container, count as agreeing.
     package static func mismatch(at path: String, head: some Collection<UInt8>) -> String? {
         guard let claimed = ImageFormat(claimedBy: path), let actual = sniff(head), actual != claimed,
-              !([.heif, .avif].contains(actual) && [.heif, .avif].contains(claimed)) else { return nil }
+            !([.heif, .avif].contains(actual) && [.heif, .avif].contains(claimed))
+        else { return nil }
         let ext = (path.split(separator: ".").last.map(String.init) ?? "").lowercased()
         return "a \(actual.name) \(actual == .pdf ? "document" : "image") named .\(ext)"
     }
@@ -90,7 +94,9 @@ public enum ImageFile {
     }
 
     /// Decodes image file bytes of any format GamutKit reads.
-    public static func decode(_ bytes: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    public static func decode(
+        _ bytes: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    ) throws(GamutError) -> Image {
         switch ImageFormat.sniff(bytes) {
         case .png: return try PNG.decode(bytes, path: path, options: options)
         case .jpeg: return try JPEG.decode(bytes, path: path, options: options)

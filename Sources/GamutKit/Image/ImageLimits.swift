@@ -9,13 +9,16 @@ enum ImageLimits {
         }
         let pixels = width.multipliedReportingOverflow(by: height)
         guard !pixels.overflow, pixels.partialValue <= options.maximumPixels else {
-            throw GamutError(.imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: options.maximumPixels),
-                             path: path)
+            throw GamutError(
+                .imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: options.maximumPixels),
+                path: path)
         }
         let size = pixels.partialValue.multipliedReportingOverflow(by: bytesPerPixel)
         guard !size.overflow, size.partialValue <= options.maximumDecodedSize else {
-            throw GamutError(.imageTooLarge, "image of \(width)×\(height) pixels decodes to \(size.partialValue >> 20) MiB, over the limit of "
-                             + "\(options.maximumDecodedSize >> 20) MiB", path: path)
+            throw GamutError(
+                .imageTooLarge,
+                "image of \(width)×\(height) pixels decodes to \(size.partialValue >> 20) MiB, over the limit of "
+                    + "\(options.maximumDecodedSize >> 20) MiB", path: path)
         }
     }
 }
@@ -26,7 +29,8 @@ enum EmbeddedProfile {
     static func rgb(_ bytes: [UInt8], path: String?, options: PNG.DecodingOptions) throws(GamutError) -> ColorProfile {
         let profile = try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize)
         guard profile.colorSpace == .rgb else {
-            throw GamutError(.profileMismatch, "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is RGB", path: path)
+            throw GamutError(
+                .profileMismatch, "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is RGB", path: path)
         }
         return profile
     }

@@ -49,35 +49,45 @@ public enum JPEG {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, corrupt data, a malformed marker, too many progressive scans),
     ///   `.imageTooLarge`, `.invalidProfile` (broken APP2 segments, or a profile that isn't usable), `.profileMismatch`
     ///   (a profile whose color space isn't the image's), `.unsupportedImage` (12-bit samples, untagged CMYK).
-    package static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(
+        _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let decoded: Result<(PixelBuffer, JPEGHeader, [JPEGMarker], [String]), GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
         }
         var (pixels, header, markers, warnings) = try decoded.get()
         if let warning = JPEGMarkers.orientationWarning(JPEGMarkers.exifOrientation(markers), source: "EXIF") { warnings.append(warning) }
         let icc = try JPEGMarkers.iccProfile(markers, path: path, maximumSize: options.maximumProfileSize)
-        let embedded = try icc.map { (bytes) throws(GamutError) in try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize) }
+        let embedded = try icc.map { (bytes) throws(GamutError) in
+            try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize)
+        }
         switch pixels.format.layout {
         case .cmyk:
             if header.sawAdobe { pixels = try CMYKConversion.inverted(pixels) }
             let (rgb, note) = try CMYKConversion.rgb(pixels, profile: embedded, format: "JPEG", path: path)
-            return Image(pixels: rgb, profile: CMYKConversion.destination, colorSource: .iccp(name: embedded?.name ?? ""), fileBitDepth: 8,
-                         warnings: warnings + [note])
+            return Image(
+                pixels: rgb, profile: CMYKConversion.destination, colorSource: .iccp(name: embedded?.name ?? ""), fileBitDepth: 8,
+                warnings: warnings + [note])
         default:
             let isGray = pixels.format.layout == .gray
             guard let embedded else {
-                return Image(pixels: pixels, profile: isGray ? .graySRGB : .sRGB, colorSource: .untagged, fileBitDepth: 8, warnings: warnings)
+                return Image(
+                    pixels: pixels, profile: isGray ? .graySRGB : .sRGB, colorSource: .untagged, fileBitDepth: 8, warnings: warnings)
             }
             guard embedded.colorSpace == (isGray ? .gray : .rgb) else {
-                throw GamutError(.profileMismatch, "embedded profile '\(embedded.name)' is \(embedded.colorSpace) but the image is "
-                                 + (isGray ? "grayscale" : "RGB"), path: path)
+                throw GamutError(
+                    .profileMismatch,
+                    "embedded profile '\(embedded.name)' is \(embedded.colorSpace) but the image is "
+                        + (isGray ? "grayscale" : "RGB"), path: path)
             }
             return Image(pixels: pixels, profile: embedded, colorSource: .iccp(name: embedded.name), fileBitDepth: 8, warnings: warnings)
         }
     }
 
-    private static func read(_ buffer: UnsafeRawBufferPointer, path: String?,
-                             options: PNG.DecodingOptions) throws(GamutError) -> (PixelBuffer, JPEGHeader, [JPEGMarker], [String]) {
+    private static func read(
+        _ buffer: UnsafeRawBufferPointer, path: String?,
+        options: PNG.DecodingOptions
+    ) throws(GamutError) -> (PixelBuffer, JPEGHeader, [JPEGMarker], [String]) {
         let decoder = try JPEGDecompressor(buffer, path: path)
         let header = try decoder.header()
         let format: PixelFormat
@@ -86,11 +96,13 @@ public enum JPEG {
         case (.rgb, 3), (.ycbcr, 3): format = .rgb8
         case (.cmyk, 4), (.ycck, 4): format = .cmyk8
         default:
-            throw GamutError(.unsupportedImage, "a JPEG of \(header.components) components in color space \(header.space) is not read", path: path)
+            throw GamutError(
+                .unsupportedImage, "a JPEG of \(header.components) components in color space \(header.space) is not read", path: path)
         }
         // CMYK becomes 16-bit RGB: count the larger of the two.
-        try ImageLimits.check(width: header.width, height: header.height, bytesPerPixel: format.layout == .cmyk ? 6 : format.bytesPerPixel,
-                              path: path, options: options)
+        try ImageLimits.check(
+            width: header.width, height: header.height, bytesPerPixel: format.layout == .cmyk ? 6 : format.bytesPerPixel,
+            path: path, options: options)
         let markers = decoder.markers()
         var pixels = PixelBuffer(width: header.width, height: header.height, format: format)
         try decoder.decode(into: &pixels, maximumMemory: options.maximumDecodedSize)
@@ -110,12 +122,14 @@ public enum JPEG {
             throw GamutError(.invalidArgument, "JPEG is written from 8- or 16-bit gray or RGB pixels, not \(format)")
         }
         guard image.profile.channelCount == format.colorChannelCount else {
-            throw GamutError(.profileMismatch, "profile '\(image.profile.name)' is \(image.profile.colorSpace) but the pixels are \(format.layout)")
+            throw GamutError(
+                .profileMismatch, "profile '\(image.profile.name)' is \(image.profile.colorSpace) but the pixels are \(format.layout)")
         }
         let samples = try eightBitColorSamples(image.pixels)
-        return try JPEGCompressor.encode(samples, width: image.width, height: image.height, channels: format.colorChannelCount,
-                                         quality: options.quality, subsampleChroma: options.subsampleChroma,
-                                         icc: options.embedProfile ? image.profile.data : [])
+        return try JPEGCompressor.encode(
+            samples, width: image.width, height: image.height, channels: format.colorChannelCount,
+            quality: options.quality, subsampleChroma: options.subsampleChroma,
+            icc: options.embedProfile ? image.profile.data : [])
     }
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).
@@ -155,8 +169,10 @@ public enum JPEG {
             }
         }
         if let translucent {
-            throw GamutError(.invalidArgument, "JPEG has no alpha channel and pixel (\(translucent.x), \(translucent.y)) is translucent: "
-                             + "write PNG or TIFF, or flatten the image first")
+            throw GamutError(
+                .invalidArgument,
+                "JPEG has no alpha channel and pixel (\(translucent.x), \(translucent.y)) is translucent: "
+                    + "write PNG or TIFF, or flatten the image first")
         }
         return samples
     }

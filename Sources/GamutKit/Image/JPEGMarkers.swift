@@ -21,9 +21,13 @@ enum JPEGMarkers {
         var parts: [Int: ArraySlice<UInt8>] = [:]
         var total = 0
         for segment in segments {
-            guard segment.bytes.count >= 14 else { throw broken("a segment of \(segment.bytes.count) bytes has no sequence number and count") }
+            guard segment.bytes.count >= 14 else {
+                throw broken("a segment of \(segment.bytes.count) bytes has no sequence number and count")
+            }
             let (sequence, declared) = (Int(segment.bytes[12]), Int(segment.bytes[13]))
-            guard declared > 0, (1...declared).contains(sequence) else { throw broken("a segment says it is number \(sequence) of \(declared)") }
+            guard declared > 0, (1...declared).contains(sequence) else {
+                throw broken("a segment says it is number \(sequence) of \(declared)")
+            }
             if let count, count != declared { throw broken("segments disagree on their count (\(count) and \(declared))") }
             count = declared
             guard parts[sequence] == nil else { throw broken("segment \(sequence) of \(declared) appears twice") }
@@ -36,8 +40,9 @@ enum JPEGMarkers {
         let declared = count ?? 0
         let missing = (1...declared).filter { parts[$0] == nil }
         guard missing.isEmpty else {
-            throw broken("the profile is split over \(declared) segments but \(missing.map(String.init).joined(separator: ", ")) "
-                         + (missing.count == 1 ? "is" : "are") + " missing")
+            throw broken(
+                "the profile is split over \(declared) segments but \(missing.map(String.init).joined(separator: ", ")) "
+                    + (missing.count == 1 ? "is" : "are") + " missing")
         }
         return (1...declared).flatMap { parts[$0]! }
     }
@@ -52,17 +57,19 @@ enum JPEGMarkers {
     /// The decoder warning for an orientation other than 1.
     static func orientationWarning(_ orientation: Int?, source: String) -> String? {
         guard let orientation, orientation != 1 else { return nil }
-        let meaning = switch orientation {
-        case 2: "mirrored left to right"
-        case 3: "rotated 180°"
-        case 4: "mirrored top to bottom"
-        case 5: "mirrored along the diagonal"
-        case 6: "to be rotated 90° clockwise"
-        case 7: "mirrored along the other diagonal"
-        case 8: "to be rotated 90° counterclockwise"
-        default: "in an unknown orientation"
-        }
-        return "\(source) orientation \(orientation): pixels are stored rotated or mirrored (\(meaning) for display); GamutKit reads them as stored"
+        let meaning =
+            switch orientation {
+            case 2: "mirrored left to right"
+            case 3: "rotated 180°"
+            case 4: "mirrored top to bottom"
+            case 5: "mirrored along the diagonal"
+            case 6: "to be rotated 90° clockwise"
+            case 7: "mirrored along the other diagonal"
+            case 8: "to be rotated 90° counterclockwise"
+            default: "in an unknown orientation"
+            }
+        return
+            "\(source) orientation \(orientation): pixels are stored rotated or mirrored (\(meaning) for display); GamutKit reads them as stored"
     }
 }
 

@@ -9,7 +9,9 @@ extension PNG {
     ///   - path: the file they came from, named in errors.
     /// - Throws: ``GamutError`` `.invalidPNG` (truncated, bad CRC, corrupt zlib, bad chunk), `.imageTooLarge`,
     ///   `.invalidProfile` (embedded profile unusable), `.profileMismatch` (for example a CMYK profile in an RGB PNG).
-    package static func decode(_ data: [UInt8], path: String? = nil, options: DecodingOptions = DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(
+        _ data: [UInt8], path: String? = nil, options: DecodingOptions = DecodingOptions()
+    ) throws(GamutError) -> Image {
         let decoded: Result<DecodedPNG, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) {
                 return .success(try PNGReader.read(buffer, path: path, options: options))
@@ -53,20 +55,26 @@ enum PNGReader {
             // the first error. Damage to the image data or to tRNS, iCCP, sRGB, gAMA, cHRM or cICP stays an error.
             guard error.code == .invalidPNG else { throw error }
             let dropped = PNGChunks.list(buffer).filter { !PNGChunks.isKeptWhenDamaged($0) }.map(\.type)
-            guard !dropped.isEmpty, var png = try? PNGChunks.withBytes(PNGChunks.filtered(buffer, keeping: PNGChunks.isKeptWhenDamaged), {
-                (filtered) throws(GamutError) -> DecodedPNG in
-                var kept = chunkLayout(filtered)
-                kept.warnings = layout.warnings  // an APNG's, whose acTL was dropped
-                return try read(filtered, layout: kept, path: path, options: options)
-            }) else { throw error }
+            guard !dropped.isEmpty,
+                var png = try? PNGChunks.withBytes(
+                    PNGChunks.filtered(buffer, keeping: PNGChunks.isKeptWhenDamaged),
+                    {
+                        (filtered) throws(GamutError) -> DecodedPNG in
+                        var kept = chunkLayout(filtered)
+                        kept.warnings = layout.warnings  // an APNG's, whose acTL was dropped
+                        return try read(filtered, layout: kept, path: path, options: options)
+                    })
+            else { throw error }
             let types = Array(Set(dropped)).sorted().joined(separator: ", ")
             png.warnings.append("damaged ancillary data: \(error.message); read without the \(types) chunks")
             return png
         }
     }
 
-    private static func read(_ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
-                             options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
+    private static func read(
+        _ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
+        options: PNG.DecodingOptions
+    ) throws(GamutError) -> DecodedPNG {
         guard layout.cachedChunks > PNG.cachedChunkLimit else { return try readImage(buffer, layout: layout, path: path, options: options) }
         // libspng 0.7.3 caches at most 1,000 ancillary chunks and its option can only lower that limit. A valid file
         // may carry more (text, an APNG's frames): its pixels and color are read from a copy without the chunks
@@ -90,12 +98,19 @@ enum PNGReader {
         var layout = PNGChunkLayout()
         var seenData = false
         for chunk in PNGChunks.list(buffer) {
-            if chunk.type == "IDAT" { seenData = true } else if seenData { layout.afterData.insert(chunk.type) } else { layout.beforeData.insert(chunk.type) }
+            if chunk.type == "IDAT" {
+                seenData = true
+            } else if seenData {
+                layout.afterData.insert(chunk.type)
+            } else {
+                layout.beforeData.insert(chunk.type)
+            }
             if PNGChunks.isCached(chunk.type) { layout.cachedChunks += 1 }
             if chunk.type == "acTL", chunk.data.count >= 8 {
                 let frames = chunk.data.prefix(4).reduce(0) { $0 << 8 | Int(buffer[$1]) }
-                layout.warnings.append("animated PNG (APNG) of \(frames) frames: only the default image was processed, "
-                                       + "the other frames were not checked or converted")
+                layout.warnings.append(
+                    "animated PNG (APNG) of \(frames) frames: only the default image was processed, "
+                        + "the other frames were not checked or converted")
             }
         }
         return layout

@@ -7,8 +7,9 @@ extension PNG {
     /// - Throws: ``GamutError`` `.invalidArgument` for float or CMYK pixels, `.profileMismatch` when the
     ///   profile's color space doesn't fit the pixels, `.invalidPNG` with libspng's message.
     package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
-        try PNGWriter.encode(pngRows(image.pixels), width: image.width, height: image.height, format: image.pixels.format,
-                             profile: image.profile, metadata: image.metadata, options: options)
+        try PNGWriter.encode(
+            pngRows(image.pixels), width: image.width, height: image.height, format: image.pixels.format,
+            profile: image.profile, metadata: image.metadata, options: options)
     }
 
     /// Tightly packed rows as libspng's `SPNG_FMT_PNG` takes them: 16-bit samples in host byte order (libspng
@@ -21,7 +22,7 @@ extension PNG {
         } else {
             rows = []
             rows.reserveCapacity(rowLength * pixels.height)
-            for y in 0..<pixels.height { rows += pixels.bytes[y * pixels.rowBytes ..< y * pixels.rowBytes + rowLength] }
+            for y in 0..<pixels.height { rows += pixels.bytes[y * pixels.rowBytes..<y * pixels.rowBytes + rowLength] }
         }
         return rows
     }

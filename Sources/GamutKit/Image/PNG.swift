@@ -89,4 +89,3 @@ public enum PNG {
         try FileIO.writeAtomically(bytes, to: path)
     }
 }
-

@@ -1,4 +1,3 @@
-
 /// What one walk over a PNG's chunk framing found.
 struct PNGChunkLayout {
     /// Chunk types before the first IDAT.
@@ -50,8 +49,10 @@ enum PNGChunks {
     }
 
     /// Chunk types libspng 0.7.3 interprets.
-    static let known: Set<String> = ["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "cHRM", "gAMA", "iCCP", "sBIT", "sRGB", "tEXt", "zTXt",
-                                     "iTXt", "bKGD", "hIST", "pHYs", "sPLT", "tIME", "oFFs", "eXIf"]
+    static let known: Set<String> = [
+        "IHDR", "PLTE", "IDAT", "IEND", "tRNS", "cHRM", "gAMA", "iCCP", "sBIT", "sRGB", "tEXt", "zTXt",
+        "iTXt", "bKGD", "hIST", "pHYs", "sPLT", "tIME", "oFFs", "eXIf",
+    ]
 
     /// The PNG with only the chunks `keep` accepts (IHDR, PLTE, IDAT and IEND are always kept); each kept chunk is
     /// copied whole, CRC included.
@@ -65,14 +66,19 @@ enum PNGChunks {
 
     /// The text chunks of a PNG with too many for one libspng context, read by libspng in batches: each batch is the
     /// file's IHDR (and PLTE), up to ``PNG/cachedChunkLimit`` text chunks in file order, its first IDAT and an IEND.
-    static func texts(inBatchesFrom buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> [PNGMetadata.Text] {
+    static func texts(
+        inBatchesFrom buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions
+    ) throws(GamutError) -> [PNGMetadata.Text] {
         let chunks = list(buffer)
         let texts = chunks.filter { ["tEXt", "zTXt", "iTXt"].contains($0.type) }
         let total = texts.reduce(0) { $0 + $1.data.count }
         guard total <= options.maximumChunkSize else {
-            throw GamutError(.invalidPNG, "\(texts.count) text chunks hold \(total) bytes, over the limit of \(options.maximumChunkSize)", path: path)
+            throw GamutError(
+                .invalidPNG, "\(texts.count) text chunks hold \(total) bytes, over the limit of \(options.maximumChunkSize)", path: path)
         }
-        guard let header = chunks.first(where: { $0.type == "IHDR" }), let data = chunks.first(where: { $0.type == "IDAT" }) else { return [] }
+        guard let header = chunks.first(where: { $0.type == "IHDR" }), let data = chunks.first(where: { $0.type == "IDAT" }) else {
+            return []
+        }
         let palette = chunks.first { $0.type == "PLTE" }
         let end: [UInt8] = [0, 0, 0, 0, 73, 69, 78, 68, 0xAE, 0x42, 0x60, 0x82]
         var result: [PNGMetadata.Text] = []

@@ -39,8 +39,10 @@ public enum PNGConversion {
         public var tiff = TIFF.EncodingOptions()
 
         /// Creates settings; everything but the profile has a default.
-        public init(profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
-                    blackPointCompensation: Bool = false, decoding: PNG.DecodingOptions = .init(), encoding: PNG.EncodingOptions = .init()) {
+        public init(
+            profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
+            blackPointCompensation: Bool = false, decoding: PNG.DecodingOptions = .init(), encoding: PNG.EncodingOptions = .init()
+        ) {
             self.profile = profile
             self.bitDepth = bitDepth
             self.intent = intent
@@ -82,7 +84,7 @@ public enum PNGConversion {
             if settings.gamutMapping == .clip, format == .png, ImageFormat.sniff(bytes) ?? .png == .png {
                 do {
                     streamed = try PNGStream.convert(bytes, path: input, settings: settings)
-                } catch where error.code == .invalidPNG {
+                } catch  where error.code == .invalidPNG {
                     streamed = nil
                 }
             }
@@ -92,17 +94,21 @@ public enum PNGConversion {
                 let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
                 // Float samples (a float TIFF) are written at 16 bits unless asked otherwise; JPEG stores 8.
                 let bitDepth = format == .jpeg ? 8 : settings.bitDepth ?? (image.pixels.format.sample == .float32 ? 16 : nil)
-                let converted = settings.gamutMapping == .clip
-                    ? try image.converted(to: settings.profile, bitDepth: bitDepth, intent: settings.intent,
-                                          blackPointCompensation: settings.blackPointCompensation)
-                    : try image.gamutMapped(to: settings.profile, mapping: settings.gamutMapping, bitDepth: bitDepth,
-                                            separation: settings.separation)
+                let converted =
+                    settings.gamutMapping == .clip
+                    ? try image.converted(
+                        to: settings.profile, bitDepth: bitDepth, intent: settings.intent,
+                        blackPointCompensation: settings.blackPointCompensation)
+                    : try image.gamutMapped(
+                        to: settings.profile, mapping: settings.gamutMapping, bitDepth: bitDepth,
+                        separation: settings.separation)
                 var options = ImageFile.EncodingOptions()
                 (options.png, options.jpeg, options.tiff) = (settings.encoding, settings.jpeg, settings.tiff)
                 encoded = try ImageFile.encode(converted, as: format, options: options)
-                summary = Summary(sourceProfile: image.profile.name, sourceBitDepth: image.fileBitDepth,
-                                  destinationBitDepth: converted.fileBitDepth, width: image.width, height: image.height,
-                                  streamed: false, warnings: image.warnings)
+                summary = Summary(
+                    sourceProfile: image.profile.name, sourceBitDepth: image.fileBitDepth,
+                    destinationBitDepth: converted.fileBitDepth, width: image.width, height: image.height,
+                    streamed: false, warnings: image.warnings)
             }
         } catch {
             throw error.at(input)
@@ -135,7 +141,9 @@ enum PNGStream {
     }
 
     /// Returns nil when the file needs the whole-image path.
-    static func convert(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings) throws(GamutError) -> ([UInt8], PNGConversion.Summary)? {
+    static func convert(
+        _ bytes: [UInt8], path: String, settings: PNGConversion.Settings
+    ) throws(GamutError) -> ([UInt8], PNGConversion.Summary)? {
         guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
         guard types.afterData.isDisjoint(with: ["tEXt", "zTXt", "iTXt"]) else { return nil }
@@ -161,8 +169,9 @@ enum PNGStream {
 
         var encoder: SPNGRowEncoder
         do throws(GamutError) {
-            encoder = try SPNGRowEncoder(width: header.width, height: header.height, format: header.destinationFormat,
-                                         profile: settings.profile, metadata: header.metadata, options: settings.encoding, path: path)
+            encoder = try SPNGRowEncoder(
+                width: header.width, height: header.height, format: header.destinationFormat,
+                profile: settings.profile, metadata: header.metadata, options: settings.encoding, path: path)
         } catch {
             channel.close()
             throw error
@@ -193,18 +202,22 @@ enum PNGStream {
             throw error
         }
         channel.close()
-        let summary = PNGConversion.Summary(sourceProfile: header.sourceProfile, sourceBitDepth: header.fileBitDepth,
-                                            destinationBitDepth: header.destinationFormat.bytesPerSample * 8,
-                                            width: header.width, height: header.height, streamed: true, warnings: header.warnings)
+        let summary = PNGConversion.Summary(
+            sourceProfile: header.sourceProfile, sourceBitDepth: header.fileBitDepth,
+            destinationBitDepth: header.destinationFormat.bytesPerSample * 8,
+            width: header.width, height: header.height, streamed: true, warnings: header.warnings)
         return (try encoder.bytes(), summary)
     }
 
     /// Decodes rows, converts them, and sends them; runs on its own thread, owning the decoder.
-    static func produce(_ bytes: [UInt8], path: String, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
-                        warnings: [String], into channel: Channel) {
+    static func produce(
+        _ bytes: [UInt8], path: String, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
+        warnings: [String], into channel: Channel
+    ) {
         let outcome: Result<Void, GamutError> = bytes.withUnsafeBytes { buffer in
             do throws(GamutError) {
-                try produceRows(buffer, path: path, settings: settings, chunksBeforeData: chunksBeforeData, warnings: warnings, into: channel)
+                try produceRows(
+                    buffer, path: path, settings: settings, chunksBeforeData: chunksBeforeData, warnings: warnings, into: channel)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -213,19 +226,25 @@ enum PNGStream {
         if case .failure(let error) = outcome { channel.send(.failure(error)) }
     }
 
-    private static func produceRows(_ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
-                                    chunksBeforeData: Set<String>, warnings structureWarnings: [String], into channel: Channel) throws(GamutError) {
+    private static func produceRows(
+        _ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
+        chunksBeforeData: Set<String>, warnings structureWarnings: [String], into channel: Channel
+    ) throws(GamutError) {
         var decoder = try SPNGRowDecoder(buffer, path: path, options: settings.decoding)
         let width = decoder.header.width, height = decoder.header.height, format = decoder.format
         let color = try decoder.colorChunks(chunkTypes: chunksBeforeData, options: settings.decoding)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)
 
         let destination = try PixelFormat.converting(format, to: settings.profile, bitDepth: settings.bitDepth)
-        let transform = try ColorTransform(from: profile, format: format, to: settings.profile, format: destination,
-                                           intent: settings.intent, blackPointCompensation: settings.blackPointCompensation)
+        let transform = try ColorTransform(
+            from: profile, format: format, to: settings.profile, format: destination,
+            intent: settings.intent, blackPointCompensation: settings.blackPointCompensation)
         let metadata = try decoder.metadata()
-        channel.send(.header(Header(width: width, height: height, fileBitDepth: decoder.header.bitDepth, sourceProfile: profile.name,
-                                    destinationFormat: destination, warnings: structureWarnings + warnings, metadata: metadata)))
+        channel.send(
+            .header(
+                Header(
+                    width: width, height: height, fileBitDepth: decoder.header.bitDepth, sourceProfile: profile.name,
+                    destinationFormat: destination, warnings: structureWarnings + warnings, metadata: metadata)))
 
         let rowLength = width * format.bytesPerPixel
         var rowsDone = 0

@@ -67,43 +67,57 @@ public enum TIFF {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, malformed directory, corrupt compressed data),
     ///   `.imageTooLarge`, `.invalidProfile`, `.profileMismatch`, `.unsupportedImage` (palette, YCbCr, Lab, 1/2/4-bit,
     ///   signed or 32-bit integer samples, untagged CMYK, a codec libtiff lacks).
-    package static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(
+        _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let decoded: Result<(TIFFHeader, TIFFLayout, [UInt8]), GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
         }
         let (header, layout, bytes) = try decoded.get()
         var warnings: [String] = []
-        if header.morePages { warnings.append("multi-page TIFF: only the first image was processed, the other pages were not checked or converted") }
+        if header.morePages {
+            warnings.append("multi-page TIFF: only the first image was processed, the other pages were not checked or converted")
+        }
         if let warning = JPEGMarkers.orientationWarning(header.orientation, source: "TIFF") { warnings.append(warning) }
         let pixels = try layout.pixels(bytes, header: header, path: path)
-        let embedded = try header.icc.map { (bytes) throws(GamutError) in try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize) }
+        let embedded = try header.icc.map { (bytes) throws(GamutError) in
+            try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize)
+        }
         let depth = header.bitsPerSample
         switch pixels.format.layout {
         case .cmyk:
             let (rgb, note) = try CMYKConversion.rgb(pixels, profile: embedded, format: "TIFF", path: path)
-            return Image(pixels: rgb, profile: CMYKConversion.destination, colorSource: .iccp(name: embedded?.name ?? ""), fileBitDepth: depth,
-                         warnings: warnings + [note])
+            return Image(
+                pixels: rgb, profile: CMYKConversion.destination, colorSource: .iccp(name: embedded?.name ?? ""), fileBitDepth: depth,
+                warnings: warnings + [note])
         default:
             let isGray = pixels.format.colorChannelCount == 1
             guard let embedded else {
-                return Image(pixels: pixels, profile: isGray ? .graySRGB : .sRGB, colorSource: .untagged, fileBitDepth: depth, warnings: warnings)
+                return Image(
+                    pixels: pixels, profile: isGray ? .graySRGB : .sRGB, colorSource: .untagged, fileBitDepth: depth, warnings: warnings)
             }
             guard embedded.colorSpace == (isGray ? .gray : .rgb) else {
-                throw GamutError(.profileMismatch, "embedded profile '\(embedded.name)' is \(embedded.colorSpace) but the image is "
-                                 + (isGray ? "grayscale" : "RGB"), path: path)
+                throw GamutError(
+                    .profileMismatch,
+                    "embedded profile '\(embedded.name)' is \(embedded.colorSpace) but the image is "
+                        + (isGray ? "grayscale" : "RGB"), path: path)
             }
-            return Image(pixels: pixels, profile: embedded, colorSource: .iccp(name: embedded.name), fileBitDepth: depth, warnings: warnings)
+            return Image(
+                pixels: pixels, profile: embedded, colorSource: .iccp(name: embedded.name), fileBitDepth: depth, warnings: warnings)
         }
     }
 
-    private static func read(_ buffer: UnsafeRawBufferPointer, path: String?,
-                             options: PNG.DecodingOptions) throws(GamutError) -> (TIFFHeader, TIFFLayout, [UInt8]) {
+    private static func read(
+        _ buffer: UnsafeRawBufferPointer, path: String?,
+        options: PNG.DecodingOptions
+    ) throws(GamutError) -> (TIFFHeader, TIFFLayout, [UInt8]) {
         let reader = try TIFFReader(buffer, maximumAllocation: options.maximumDecodedSize, path: path)
         let header = try reader.header(maximumProfileSize: options.maximumProfileSize, pixelBudget: options.maximumPixels)
         let layout = try TIFFLayout(header, path: path)
         let stored = header.samplesPerPixel * layout.format.bytesPerSample
-        try ImageLimits.check(width: header.width, height: header.height,
-                              bytesPerPixel: layout.format.layout == .cmyk ? max(stored, 6) : stored, path: path, options: options)
+        try ImageLimits.check(
+            width: header.width, height: header.height,
+            bytesPerPixel: layout.format.layout == .cmyk ? max(stored, 6) : stored, path: path, options: options)
         var bytes = [UInt8](repeating: 0, count: header.width * header.height * stored)
         try reader.read(into: &bytes)
         return (header, layout, bytes)
@@ -118,9 +132,11 @@ public enum TIFF {
         let format = image.pixels.format
         guard format.layout != .cmyk else { throw GamutError(.invalidArgument, "TIFF is written from gray or RGB pixels, not \(format)") }
         guard image.profile.channelCount == format.colorChannelCount else {
-            throw GamutError(.profileMismatch, "profile '\(image.profile.name)' is \(image.profile.colorSpace) but the pixels are \(format.layout)")
+            throw GamutError(
+                .profileMismatch, "profile '\(image.profile.name)' is \(image.profile.colorSpace) but the pixels are \(format.layout)")
         }
-        return try TIFFWriter.encode(image.pixels, compression: options.compression.code, icc: options.embedProfile ? image.profile.data : [])
+        return try TIFFWriter.encode(
+            image.pixels, compression: options.compression.code, icc: options.embedProfile ? image.profile.data : [])
     }
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).

@@ -23,8 +23,10 @@ struct TIFFLayout {
         default: throw unsupported("photometric \(header.photometric)")
         }
         guard header.samplesPerPixel >= colors else {
-            throw GamutError(.invalidImage, "photometric \(header.photometric) needs \(colors) samples per pixel, the file has "
-                             + "\(header.samplesPerPixel)", path: path)
+            throw GamutError(
+                .invalidImage,
+                "photometric \(header.photometric) needs \(colors) samples per pixel, the file has "
+                    + "\(header.samplesPerPixel)", path: path)
         }
         let sample: PixelFormat.Sample
         switch (header.bitsPerSample, header.sampleFormat) {
@@ -59,17 +61,20 @@ struct TIFFLayout {
         let stored = header.samplesPerPixel
         if format.sample == .float32, let bad = bytes.withUnsafeBytes({ $0.bindMemory(to: Float.self).firstIndex { !$0.isFinite } }) {
             // NaN and infinity are no color; refused rather than passed on to the transforms.
-            throw GamutError(.invalidImage, "sample \(bad % stored) of pixel (\(bad / stored % header.width), \(bad / stored / header.width)) "
-                             + "is not a finite number", path: path)
+            throw GamutError(
+                .invalidImage,
+                "sample \(bad % stored) of pixel (\(bad / stored % header.width), \(bad / stored / header.width)) "
+                    + "is not a finite number", path: path)
         }
         guard stored != format.channelCount || minIsWhite || associatedAlpha else {
             return try PixelBuffer(width: header.width, height: header.height, format: format, bytes: bytes)
         }
-        let repacked: [UInt8] = switch format.sample {
-        case .uint8: repack(bytes, as: UInt8.self, stored: stored)
-        case .uint16: repack(bytes, as: UInt16.self, stored: stored)
-        case .float32: repack(bytes, as: Float.self, stored: stored)
-        }
+        let repacked: [UInt8] =
+            switch format.sample {
+            case .uint8: repack(bytes, as: UInt8.self, stored: stored)
+            case .uint16: repack(bytes, as: UInt16.self, stored: stored)
+            case .float32: repack(bytes, as: Float.self, stored: stored)
+            }
         return try PixelBuffer(width: header.width, height: header.height, format: format, bytes: repacked)
     }
 

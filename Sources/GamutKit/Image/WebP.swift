@@ -23,7 +23,9 @@ package enum WebP {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, malformed container, corrupt bitstream, a VP8X header
     ///   announcing a profile the file lacks), `.imageTooLarge`, `.invalidProfile` (the `ICCP` chunk isn't a usable
     ///   profile), `.profileMismatch` (a profile that isn't RGB), `.unsupportedImage`.
-    package static func decode(_ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    package static func decode(
+        _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let decoded: Result<DecodedWebP, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
         }
@@ -32,18 +34,23 @@ package enum WebP {
             return Image(pixels: webp.pixels, profile: .sRGB, colorSource: .untagged, fileBitDepth: 8, warnings: webp.warnings)
         }
         let profile = try EmbeddedProfile.rgb(icc, path: path, options: options)
-        return Image(pixels: webp.pixels, profile: profile, colorSource: .iccp(name: profile.name), fileBitDepth: 8, warnings: webp.warnings)
+        return Image(
+            pixels: webp.pixels, profile: profile, colorSource: .iccp(name: profile.name), fileBitDepth: 8, warnings: webp.warnings)
     }
 
-    private static func read(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> DecodedWebP {
+    private static func read(
+        _ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions
+    ) throws(GamutError) -> DecodedWebP {
         let features = try WebPDecoder.features(buffer, path: path)
-        try ImageLimits.check(width: features.width, height: features.height, bytesPerPixel: features.hasAlpha || features.hasAnimation ? 4 : 3,
-                              path: path, options: options)
+        try ImageLimits.check(
+            width: features.width, height: features.height, bytesPerPixel: features.hasAlpha || features.hasAnimation ? 4 : 3,
+            path: path, options: options)
         let icc = try WebPDecoder.iccProfile(buffer, path: path, maximumSize: options.maximumProfileSize)
         if features.hasAnimation {
             let pixels = try WebPDecoder.decodeFirstFrame(buffer, features, path: path)
-            return DecodedWebP(pixels: pixels, icc: icc,
-                               warnings: ["animated WebP: only the first frame was processed, the other frames were not checked or converted"])
+            return DecodedWebP(
+                pixels: pixels, icc: icc,
+                warnings: ["animated WebP: only the first frame was processed, the other frames were not checked or converted"])
         }
         let pixels = try WebPDecoder.decodeStill(buffer, features, path: path)
         return DecodedWebP(pixels: pixels, icc: icc)

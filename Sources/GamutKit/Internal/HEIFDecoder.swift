@@ -39,7 +39,8 @@ enum HEIFDecoder {
             throw GamutError(.invalidImage, "the primary image has a luma bit depth of \(bitDepth)", path: path)
         }
         let deep = bitDepth > 8
-        try ImageLimits.check(width: width, height: height, bytesPerPixel: (hasAlpha ? 4 : 3) * (deep ? 2 : 1), path: path, options: options)
+        try ImageLimits.check(
+            width: width, height: height, bytesPerPixel: (hasAlpha ? 4 : 3) * (deep ? 2 : 1), path: path, options: options)
 
         var warnings: [String] = []
         if hasAlpha, heif_image_handle_is_premultiplied_alpha(handle.raw) != 0 {
@@ -51,8 +52,10 @@ enum HEIFDecoder {
         if icc == nil, nclx == nil { nclx = image.nclx() }  // signalled in the coded bitstream only
         let pixels = try image.pixels(alpha: hasAlpha, deep: deep, options: options)
         guard pixels.width == width, pixels.height == height else {
-            throw GamutError(.invalidImage, "the container declares \(width)×\(height) pixels but the coded image is "
-                             + "\(pixels.width)×\(pixels.height)", path: path)
+            throw GamutError(
+                .invalidImage,
+                "the container declares \(width)×\(height) pixels but the coded image is "
+                    + "\(pixels.width)×\(pixels.height)", path: path)
         }
         return DecodedHEIF(pixels: pixels, bitDepth: bitDepth, icc: icc, nclx: nclx, warnings: warnings + image.warnings())
     }
@@ -65,12 +68,14 @@ enum HEIFDecoder {
     static func check(_ error: heif_error, _ what: String, path: String?) throws(GamutError) {
         guard error.code != heif_error_Ok else { return }
         let message = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
-        let code: GamutError.Code = switch (error.code, error.subcode) {
-        case (_, heif_suberror_Security_limit_exceeded), (heif_error_Memory_allocation_error, _): .imageTooLarge
-        case (heif_error_Unsupported_feature, _), (heif_error_Unsupported_filetype, _): .unsupportedImage
-        default: .invalidImage
-        }
-        throw GamutError(code, "\(what): \(message)", path: path, underlying: ["libheif error \(error.code.rawValue).\(error.subcode.rawValue)"])
+        let code: GamutError.Code =
+            switch (error.code, error.subcode) {
+            case (_, heif_suberror_Security_limit_exceeded), (heif_error_Memory_allocation_error, _): .imageTooLarge
+            case (heif_error_Unsupported_feature, _), (heif_error_Unsupported_filetype, _): .unsupportedImage
+            default: .invalidImage
+            }
+        throw GamutError(
+            code, "\(what): \(message)", path: path, underlying: ["libheif error \(error.code.rawValue).\(error.subcode.rawValue)"])
     }
 }
 
@@ -90,8 +95,9 @@ struct HEIFContext: ~Copyable {
 
     /// Parses the container from `data`, which must outlive this context (libheif keeps the pointer).
     func read(_ data: UnsafeRawBufferPointer) throws(GamutError) {
-        try HEIFDecoder.check(heif_context_read_from_memory_without_copy(raw, data.baseAddress, data.count, nil),
-                              "not a readable HEIF file", path: path)
+        try HEIFDecoder.check(
+            heif_context_read_from_memory_without_copy(raw, data.baseAddress, data.count, nil),
+            "not a readable HEIF file", path: path)
     }
 
     func primaryImage() throws(GamutError) -> HEIFImageHandle {
@@ -137,9 +143,9 @@ struct HEIFImageHandle: ~Copyable {
     /// Decodes to interleaved RGB(A): 8 bits per sample, or 16-bit words holding the file's 10 or 12 bits when `deep`.
     func decode(alpha: Bool, deep: Bool) throws(GamutError) -> HEIFImage {
         #if _endian(little)
-        let deepChroma = alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE
+            let deepChroma = alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE
         #else
-        let deepChroma = alpha ? heif_chroma_interleaved_RRGGBBAA_BE : heif_chroma_interleaved_RRGGBB_BE
+            let deepChroma = alpha ? heif_chroma_interleaved_RRGGBBAA_BE : heif_chroma_interleaved_RRGGBB_BE
         #endif
         let chroma = deep ? deepChroma : alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
         var image: OpaquePointer?
@@ -171,7 +177,9 @@ struct HEIFImage: ~Copyable {
         guard count > 0 else { return [] }
         var errors = [heif_error](repeating: heif_error(), count: count)
         let filled = Int(heif_image_get_decoding_warnings(raw, 0, &errors, Int32(count)))
-        return errors.prefix(filled).map { "libheif: " + ($0.message.map { String(cString: $0) } ?? "decoding warning \($0.code.rawValue)") }
+        return errors.prefix(filled).map {
+            "libheif: " + ($0.message.map { String(cString: $0) } ?? "decoding warning \($0.code.rawValue)")
+        }
     }
 
     /// The pixels as a ``PixelBuffer``: 8-bit as decoded, or 16-bit with the file's n-bit values v scaled to the full
@@ -179,12 +187,13 @@ struct HEIFImage: ~Copyable {
     func pixels(alpha: Bool, deep: Bool, options: PNG.DecodingOptions) throws(GamutError) -> PixelBuffer {
         let channel = heif_channel_interleaved
         let (width, height) = (Int(heif_image_get_width(raw, channel)), Int(heif_image_get_height(raw, channel)))
-        let format: PixelFormat = switch (alpha, deep) {
-        case (false, false): .rgb8
-        case (true, false): .rgba8
-        case (false, true): .rgb16
-        case (true, true): .rgba16
-        }
+        let format: PixelFormat =
+            switch (alpha, deep) {
+            case (false, false): .rgb8
+            case (true, false): .rgba8
+            case (false, true): .rgb16
+            case (true, true): .rgba16
+            }
         try ImageLimits.check(width: width, height: height, bytesPerPixel: format.bytesPerPixel, path: path, options: options)
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane_readonly(raw, channel, &stride) else {
@@ -227,9 +236,11 @@ struct HEIFImage: ~Copyable {
 extension NCLXColor {
     init(_ raw: heif_color_profile_nclx) {
         let known = raw.color_primary_red_x > 0 && raw.color_primary_white_x > 0
-        self.init(primaries: Int(raw.color_primaries.rawValue), transfer: Int(raw.transfer_characteristics.rawValue),
-                  matrix: Int(raw.matrix_coefficients.rawValue), fullRange: raw.full_range_flag != 0,
-                  chromaticities: known ? RGBPrimaries(
+        self.init(
+            primaries: Int(raw.color_primaries.rawValue), transfer: Int(raw.transfer_characteristics.rawValue),
+            matrix: Int(raw.matrix_coefficients.rawValue), fullRange: raw.full_range_flag != 0,
+            chromaticities: known
+                ? RGBPrimaries(
                     red: .init(x: Double(raw.color_primary_red_x), y: Double(raw.color_primary_red_y)),
                     green: .init(x: Double(raw.color_primary_green_x), y: Double(raw.color_primary_green_y)),
                     blue: .init(x: Double(raw.color_primary_blue_x), y: Double(raw.color_primary_blue_y)),

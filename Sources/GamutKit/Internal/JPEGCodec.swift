@@ -47,16 +47,18 @@ struct JPEGDecompressor: ~Copyable {
     func header() throws(GamutError) -> JPEGHeader {
         var header = gk_jpeg_header()
         try check(gk_jpeg_read_header(raw, &header), "not a readable JPEG header")
-        let space: JPEGHeader.Space = switch UInt32(header.color_space) {
-        case GK_JPEG_SPACE_GRAY.rawValue: .gray
-        case GK_JPEG_SPACE_RGB.rawValue: .rgb
-        case GK_JPEG_SPACE_YCBCR.rawValue: .ycbcr
-        case GK_JPEG_SPACE_CMYK.rawValue: .cmyk
-        case GK_JPEG_SPACE_YCCK.rawValue: .ycck
-        default: .unknown
-        }
-        return JPEGHeader(width: Int(header.width), height: Int(header.height), components: Int(header.components), space: space,
-                          sawAdobe: header.saw_adobe != 0, adobeTransform: Int(header.adobe_transform), progressive: header.progressive != 0)
+        let space: JPEGHeader.Space =
+            switch UInt32(header.color_space) {
+            case GK_JPEG_SPACE_GRAY.rawValue: .gray
+            case GK_JPEG_SPACE_RGB.rawValue: .rgb
+            case GK_JPEG_SPACE_YCBCR.rawValue: .ycbcr
+            case GK_JPEG_SPACE_CMYK.rawValue: .cmyk
+            case GK_JPEG_SPACE_YCCK.rawValue: .ycck
+            default: .unknown
+            }
+        return JPEGHeader(
+            width: Int(header.width), height: Int(header.height), components: Int(header.components), space: space,
+            sawAdobe: header.saw_adobe != 0, adobeTransform: Int(header.adobe_transform), progressive: header.progressive != 0)
     }
 
     /// The APP1 and APP2 markers, in file order.
@@ -74,8 +76,9 @@ struct JPEGDecompressor: ~Copyable {
     func decode(into pixels: inout PixelBuffer, maximumMemory: Int) throws(GamutError) {
         let rowBytes = pixels.rowBytes
         let status = pixels.withUnsafeMutableBytes { buffer in
-            gk_jpeg_decode(raw, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, buffer.count,
-                           max(0, maximumMemory), Self.maximumScans)
+            gk_jpeg_decode(
+                raw, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, buffer.count,
+                max(0, maximumMemory), Self.maximumScans)
         }
         try check(status, "cannot decode the image data")
     }
@@ -118,17 +121,20 @@ struct JPEGDecompressor: ~Copyable {
 /// libjpeg's encoder, through the C shim.
 enum JPEGCompressor {
     /// Encodes tightly packed 8-bit gray (1 channel) or RGB (3) samples with `icc` split across APP2 markers.
-    static func encode(_ samples: [UInt8], width: Int, height: Int, channels: Int, quality: Int, subsampleChroma: Bool,
-                       icc: [UInt8]) throws(GamutError) -> [UInt8] {
+    static func encode(
+        _ samples: [UInt8], width: Int, height: Int, channels: Int, quality: Int, subsampleChroma: Bool,
+        icc: [UInt8]
+    ) throws(GamutError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 512)
         let status = samples.withUnsafeBufferPointer { pixels in
             icc.withUnsafeBufferPointer { profile in
                 message.withUnsafeMutableBufferPointer { text in
-                    gk_jpeg_encode(pixels.baseAddress, UInt32(clamping: width), UInt32(clamping: height), Int32(channels), width * channels,
-                                   Int32(clamping: quality), subsampleChroma ? 1 : 0, profile.baseAddress, profile.count,
-                                   &output, &size, text.baseAddress, text.count)
+                    gk_jpeg_encode(
+                        pixels.baseAddress, UInt32(clamping: width), UInt32(clamping: height), Int32(channels), width * channels,
+                        Int32(clamping: quality), subsampleChroma ? 1 : 0, profile.baseAddress, profile.count,
+                        &output, &size, text.baseAddress, text.count)
                 }
             }
         }

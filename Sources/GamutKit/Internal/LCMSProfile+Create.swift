@@ -2,8 +2,10 @@ internal import CLCMS2
 
 extension LCMSProfile {
     /// A profile made in memory: its colorants are doubles until serialized.
-    static func create(primaries: RGBPrimaries?, transfer: TransferFunction, description: String,
-                       context: LCMSContext) throws(GamutError) -> LCMSProfile {
+    static func create(
+        primaries: RGBPrimaries?, transfer: TransferFunction, description: String,
+        context: LCMSContext
+    ) throws(GamutError) -> LCMSProfile {
         let (type, parameters) = transfer.iccParametric
         guard let curve = cmsBuildParametricToneCurve(context.raw, type, parameters) else {
             throw context.error(.invalidProfile, "could not build the tone curve of '\(description)'")

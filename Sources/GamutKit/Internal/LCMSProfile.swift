@@ -66,8 +66,10 @@ final class LCMSProfile: Sendable {
     /// Whether LittleCMS detects a zero black point (Y < 1e-9) for `intent`, as source or as destination.
     func hasZeroBlackPoint(_ intent: RenderingIntent, asDestination: Bool) -> Bool {
         var black = cmsCIEXYZ()
-        let found = asDestination ? cmsDetectDestinationBlackPoint(&black, raw, intent.lcmsValue, 0)
-                                  : cmsDetectBlackPoint(&black, raw, intent.lcmsValue, 0)
+        let found =
+            asDestination
+            ? cmsDetectDestinationBlackPoint(&black, raw, intent.lcmsValue, 0)
+            : cmsDetectBlackPoint(&black, raw, intent.lcmsValue, 0)
         return found != 0 && black.Y < 1e-9
     }
 

@@ -9,10 +9,13 @@ final class LCMSTransform: Sendable {
     let context: LCMSContext
     nonisolated(unsafe) let raw: cmsHTRANSFORM
 
-    convenience init(from source: LCMSProfile, _ sourceFormat: PixelFormat, to destination: LCMSProfile, _ destinationFormat: PixelFormat,
-                     intent: RenderingIntent, flags: LCMSTransformFlags) throws(GamutError) {
-        try self.init(from: source, sourceFormat.lcmsType, to: destination, destinationFormat.lcmsType,
-                      intent: intent.lcmsValue, flags: flags.rawValue)
+    convenience init(
+        from source: LCMSProfile, _ sourceFormat: PixelFormat, to destination: LCMSProfile, _ destinationFormat: PixelFormat,
+        intent: RenderingIntent, flags: LCMSTransformFlags
+    ) throws(GamutError) {
+        try self.init(
+            from: source, sourceFormat.lcmsType, to: destination, destinationFormat.lcmsType,
+            intent: intent.lcmsValue, flags: flags.rawValue)
     }
 
     /// From `source` pixels to PCS XYZ (three doubles per pixel), with the exact matrix and curves.
@@ -21,12 +24,15 @@ final class LCMSTransform: Sendable {
         guard let xyz = cmsCreateXYZProfileTHR(context.raw) else {
             throw context.error(.transformFailed, "LittleCMS could not create an XYZ profile")
         }
-        try self.init(from: source, sourceFormat.lcmsType, to: LCMSProfile(context: context, raw: xyz), PixelFormat.lcmsXYZDouble,
-                      intent: intent.lcmsValue, flags: LCMSTransformFlags.noOptimize.rawValue)
+        try self.init(
+            from: source, sourceFormat.lcmsType, to: LCMSProfile(context: context, raw: xyz), PixelFormat.lcmsXYZDouble,
+            intent: intent.lcmsValue, flags: LCMSTransformFlags.noOptimize.rawValue)
     }
 
-    private init(from source: LCMSProfile, _ inputType: cmsUInt32Number, to destination: LCMSProfile, _ outputType: cmsUInt32Number,
-                 intent: cmsUInt32Number, flags: cmsUInt32Number) throws(GamutError) {
+    private init(
+        from source: LCMSProfile, _ inputType: cmsUInt32Number, to destination: LCMSProfile, _ outputType: cmsUInt32Number,
+        intent: cmsUInt32Number, flags: cmsUInt32Number
+    ) throws(GamutError) {
         let context = try LCMSContext()
         guard let raw = cmsCreateTransformTHR(context.raw, source.raw, inputType, destination.raw, outputType, intent, flags) else {
             let messages = context.sink.drain() + source.context.sink.drain() + destination.context.sink.drain()
@@ -38,9 +44,12 @@ final class LCMSTransform: Sendable {
 
     deinit { cmsDeleteTransform(raw) }
 
-    func run(_ input: UnsafeRawPointer, inputRowBytes: Int, _ output: UnsafeMutableRawPointer, outputRowBytes: Int,
-             width: Int, height: Int) {
-        cmsDoTransformLineStride(raw, input, output, cmsUInt32Number(width), cmsUInt32Number(height),
-                                 cmsUInt32Number(inputRowBytes), cmsUInt32Number(outputRowBytes), 0, 0)
+    func run(
+        _ input: UnsafeRawPointer, inputRowBytes: Int, _ output: UnsafeMutableRawPointer, outputRowBytes: Int,
+        width: Int, height: Int
+    ) {
+        cmsDoTransformLineStride(
+            raw, input, output, cmsUInt32Number(width), cmsUInt32Number(height),
+            cmsUInt32Number(inputRowBytes), cmsUInt32Number(outputRowBytes), 0, 0)
     }
 }

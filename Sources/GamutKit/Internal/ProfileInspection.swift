@@ -42,9 +42,11 @@ enum ProfileInspection {
         var id = [UInt8](repeating: 0, count: 16)
         id.withUnsafeMutableBytes { cmsGetHeaderProfileID(h, $0.baseAddress?.assumingMemoryBound(to: cmsUInt8Number.self)) }
         var date = tm()
-        let created = cmsGetHeaderCreationDateTime(h, &date) != 0
-            ? String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", date.tm_year + 1900, date.tm_mon + 1, date.tm_mday,
-                     date.tm_hour, date.tm_min, date.tm_sec)
+        let created =
+            cmsGetHeaderCreationDateTime(h, &date) != 0
+            ? String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02dZ", date.tm_year + 1900, date.tm_mon + 1, date.tm_mday,
+                date.tm_hour, date.tm_min, date.tm_sec)
             : ""
         let anyLUT = [cmsSigAToB0Tag, cmsSigAToB1Tag, cmsSigAToB2Tag, cmsSigBToA0Tag, cmsSigBToA1Tag, cmsSigBToA2Tag]
             .contains { cmsIsTag(h, $0) != 0 }

@@ -23,7 +23,9 @@ struct SPNGContext: ~Copyable {
     }
 
     static func message(_ status: Int32) -> String {
-        if status == Int32(SPNG_IO_EOF.rawValue) { return "the file ends early (truncated, or a chunk claims more bytes than the file has)" }
+        if status == Int32(SPNG_IO_EOF.rawValue) {
+            return "the file ends early (truncated, or a chunk claims more bytes than the file has)"
+        }
         return spng_strerror(status).map { String(cString: $0) } ?? "libspng error \(status)"
     }
 

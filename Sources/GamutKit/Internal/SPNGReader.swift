@@ -1,8 +1,10 @@
 internal import CSPNG
 
 extension PNGReader {
-    static func readImage(_ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
-                                  options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
+    static func readImage(
+        _ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
+        options: PNG.DecodingOptions
+    ) throws(GamutError) -> DecodedPNG {
         let ctx = try SPNGContext(encoder: false, path: path)
         let ihdr = try prepare(ctx, buffer, options: options)
         let width = Int(ihdr.width), height = Int(ihdr.height)
@@ -10,16 +12,19 @@ extension PNGReader {
         // The first chunk query makes libspng read every chunk before the image data.
         let hasTransparency = try ctx.present(spng_get_trns(ctx.raw, &trns), "cannot read the chunks before the image data")
         let depth = Int(ihdr.bit_depth)
-        let (spngFormat, format) = try Self.format(colorType: Int(ihdr.color_type), depth: depth,
-                                                   transparency: hasTransparency, path: path)
+        let (spngFormat, format) = try Self.format(
+            colorType: Int(ihdr.color_type), depth: depth,
+            transparency: hasTransparency, path: path)
         var size = 0
         try ctx.check(spng_decoded_image_size(ctx.raw, spngFormat, &size), "cannot size the image")
         guard size == width * height * format.bytesPerPixel else {
             throw GamutError(.invalidPNG, "unexpected decoded size \(size) for \(width)×\(height) \(format)", path: path)
         }
         guard size <= options.maximumDecodedSize else {
-            throw GamutError(.imageTooLarge, "image of \(width)×\(height) pixels decodes to \(size >> 20) MiB, over the limit of "
-                             + "\(options.maximumDecodedSize >> 20) MiB", path: path)
+            throw GamutError(
+                .imageTooLarge,
+                "image of \(width)×\(height) pixels decodes to \(size >> 20) MiB, over the limit of "
+                    + "\(options.maximumDecodedSize >> 20) MiB", path: path)
         }
         var bytes = [UInt8](repeating: 0, count: size)
         let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
@@ -31,11 +36,14 @@ extension PNGReader {
             pixels = addAlpha(toGray16: pixels, transparent: trns.gray)
         }
 
-        var png = DecodedPNG(pixels: pixels, bitDepth: depth, color: PNGColorChunks(isGray: format.colorChannelCount == 1),
-                             metadata: PNGMetadata(), warnings: layout.warnings)
+        var png = DecodedPNG(
+            pixels: pixels, bitDepth: depth, color: PNGColorChunks(isGray: format.colorChannelCount == 1),
+            metadata: PNGMetadata(), warnings: layout.warnings)
         try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: layout.beforeData)
         png.metadata = try readMetadata(ctx)
-        if ihdr.color_type == UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue), let warning = try paletteIndexWarning(buffer, path: path, options: options) {
+        if ihdr.color_type == UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue),
+            let warning = try paletteIndexWarning(buffer, path: path, options: options)
+        {
             png.warnings.append(warning)
         }
         return png
@@ -53,7 +61,9 @@ extension PNGReader {
 
     /// Points the decoder at `buffer` with GamutKit's limits, and reads and checks the header: an image
     /// over `options.maximumPixels` is refused before anything is allocated for it.
-    static func prepare(_ ctx: borrowing SPNGContext, _ buffer: UnsafeRawBufferPointer, options: PNG.DecodingOptions) throws(GamutError) -> spng_ihdr {
+    static func prepare(
+        _ ctx: borrowing SPNGContext, _ buffer: UnsafeRawBufferPointer, options: PNG.DecodingOptions
+    ) throws(GamutError) -> spng_ihdr {
         try ctx.check(spng_set_png_buffer(ctx.raw, buffer.baseAddress, buffer.count), "cannot read the PNG")
         let chunkLimit = max(1024, options.maximumChunkSize)
         try ctx.check(spng_set_chunk_limits(ctx.raw, chunkLimit, chunkLimit), "cannot set chunk limits")
@@ -63,8 +73,9 @@ extension PNGReader {
         let width = Int(ihdr.width), height = Int(ihdr.height)
         let pixels = width.multipliedReportingOverflow(by: height)
         guard !pixels.overflow, pixels.partialValue <= options.maximumPixels else {
-            throw GamutError(.imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: options.maximumPixels),
-                             path: ctx.path)
+            throw GamutError(
+                .imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: options.maximumPixels),
+                path: ctx.path)
         }
         return ihdr
     }
@@ -97,7 +108,9 @@ extension PNGReader {
 
     /// For palette images: a warning when pixels use palette entries the PLTE doesn't have (libspng and libpng
     /// show them as black), found by decoding the indices themselves.
-    static func paletteIndexWarning(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> String? {
+    static func paletteIndexWarning(
+        _ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions
+    ) throws(GamutError) -> String? {
         let ctx = try SPNGContext(encoder: false, path: path)
         let ihdr = try prepare(ctx, buffer, options: options)
         var plte = spng_plte()
@@ -134,8 +147,10 @@ extension PNGReader {
             + "they show as black (the file is damaged or was written by a faulty encoder)"
     }
 
-    static func readColorChunks(_ ctx: borrowing SPNGContext, into png: inout PNGColorChunks, options: PNG.DecodingOptions,
-                                chunkTypes: Set<String>) throws(GamutError) {
+    static func readColorChunks(
+        _ ctx: borrowing SPNGContext, into png: inout PNGColorChunks, options: PNG.DecodingOptions,
+        chunkTypes: Set<String>
+    ) throws(GamutError) {
         var count: UInt32 = 0
         let unknownStatus = spng_get_unknown_chunks(ctx.raw, nil, &count)
         if unknownStatus == 0, count > 0 {
@@ -155,7 +170,8 @@ extension PNGReader {
         let iccpStatus = spng_get_iccp(ctx.raw, &iccp)
         if iccpStatus == 0, let profile = iccp.profile {
             guard iccp.profile_len <= options.maximumProfileSize else {
-                throw GamutError(.invalidProfile,
+                throw GamutError(
+                    .invalidProfile,
                     "embedded ICC profile of \(iccp.profile_len) bytes exceeds the limit of \(options.maximumProfileSize)", path: ctx.path)
             }
             let name = withUnsafeBytes(of: &iccp.profile_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -185,7 +201,8 @@ extension PNGReader {
         metadata.texts = try readTexts(ctx)
         var phys = spng_phys()
         if try ctx.present(spng_get_phys(ctx.raw, &phys), "cannot read the pHYs chunk") {
-            metadata.physicalDimensions = .init(pixelsPerUnitX: phys.ppu_x, pixelsPerUnitY: phys.ppu_y, unitIsMetre: phys.unit_specifier == 1)
+            metadata.physicalDimensions = .init(
+                pixelsPerUnitX: phys.ppu_x, pixelsPerUnitY: phys.ppu_y, unitIsMetre: phys.unit_specifier == 1)
         }
         return metadata
     }
@@ -202,18 +219,21 @@ extension PNGReader {
                 let keyword = withUnsafeBytes(of: &text.keyword) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 let raw = text.text.map { Array(UnsafeRawBufferPointer(start: $0, count: text.length)) } ?? []
                 // tEXt and zTXt are ISO 8859-1; iTXt is UTF-8.
-                let body = text.type == Int32(SPNG_ITXT.rawValue)
+                let body =
+                    text.type == Int32(SPNG_ITXT.rawValue)
                     ? String(decoding: raw, as: UTF8.self)
                     : String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0) }))
-                let kind: PNGMetadata.Text.Kind = switch Int(text.type) {
-                case Int(SPNG_ZTXT.rawValue): .zTXt
-                case Int(SPNG_ITXT.rawValue): .iTXt
-                default: .tEXt
-                }
-                result.append(PNGMetadata.Text(
-                    kind: kind, keyword: keyword, text: body,
-                    languageTag: text.language_tag.map { String(cString: $0) } ?? "",
-                    translatedKeyword: text.translated_keyword.map { String(cString: $0) } ?? ""))
+                let kind: PNGMetadata.Text.Kind =
+                    switch Int(text.type) {
+                    case Int(SPNG_ZTXT.rawValue): .zTXt
+                    case Int(SPNG_ITXT.rawValue): .iTXt
+                    default: .tEXt
+                    }
+                result.append(
+                    PNGMetadata.Text(
+                        kind: kind, keyword: keyword, text: body,
+                        languageTag: text.language_tag.map { String(cString: $0) } ?? "",
+                        translatedKeyword: text.translated_keyword.map { String(cString: $0) } ?? ""))
             }
         } else if textStatus != 0, !SPNGContext.isAbsent(textStatus) {
             try ctx.check(textStatus, "cannot read text chunks")
@@ -242,18 +262,21 @@ struct SPNGRowDecoder: ~Copyable {
     init(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) {
         let context = try SPNGContext(encoder: false, path: path)
         let ihdr = try PNGReader.prepare(context, buffer, options: options)
-        let header = PNGHeader(width: Int(ihdr.width), height: Int(ihdr.height), bitDepth: Int(ihdr.bit_depth),
-                               colorType: Int(ihdr.color_type), interlaced: ihdr.interlace_method != 0)
+        let header = PNGHeader(
+            width: Int(ihdr.width), height: Int(ihdr.height), bitDepth: Int(ihdr.bit_depth),
+            colorType: Int(ihdr.color_type), interlaced: ihdr.interlace_method != 0)
         var trns = spng_trns()
         let hasTransparency = try context.present(spng_get_trns(context.raw, &trns), "cannot read the tRNS chunk")
-        let (spngFormat, format) = try PNGReader.format(colorType: header.colorType, depth: header.bitDepth,
-                                                        transparency: hasTransparency, path: path)
+        let (spngFormat, format) = try PNGReader.format(
+            colorType: header.colorType, depth: header.bitDepth,
+            transparency: hasTransparency, path: path)
         if format == .gray16 && hasTransparency {  // excluded by the caller, which takes the whole-image path
             throw GamutError(.unsupportedImage, "streaming does not expand 16-bit gray tRNS", path: path)
         }
         let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
-        try context.check(spng_decode_image(context.raw, nil, 0, spngFormat, flags | Int32(SPNG_DECODE_PROGRESSIVE.rawValue)),
-                          "cannot start decoding")
+        try context.check(
+            spng_decode_image(context.raw, nil, 0, spngFormat, flags | Int32(SPNG_DECODE_PROGRESSIVE.rawValue)),
+            "cannot start decoding")
         self.header = header
         self.format = format
         ctx = context

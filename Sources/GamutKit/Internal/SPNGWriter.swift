@@ -3,8 +3,10 @@ import Foundation
 
 /// Sets up a libspng encoder: header, embedded profile, cICP, text and pHYs.
 enum PNGWriter {
-    static func configure(_ ctx: borrowing SPNGContext, width: Int, height: Int, format: PixelFormat, profile: ColorProfile,
-                          metadata: PNGMetadata, options: PNG.EncodingOptions, memory: CAllocations) throws(GamutError) {
+    static func configure(
+        _ ctx: borrowing SPNGContext, width: Int, height: Int, format: PixelFormat, profile: ColorProfile,
+        metadata: PNGMetadata, options: PNG.EncodingOptions, memory: CAllocations
+    ) throws(GamutError) {
         let colorType: spng_color_type
         switch format.layout {
         case .gray: colorType = SPNG_COLOR_TYPE_GRAYSCALE
@@ -18,19 +20,22 @@ enum PNGWriter {
             throw GamutError(.profileMismatch, "profile '\(profile.name)' is \(profile.colorSpace) but the pixels are \(format.layout)")
         }
         try ctx.check(spng_set_option(ctx.raw, SPNG_ENCODE_TO_BUFFER, 1), "cannot encode to memory")
-        try ctx.check(spng_set_option(ctx.raw, SPNG_IMG_COMPRESSION_LEVEL, Int32(min(max(options.compressionLevel, 0), 9))),
-                      "cannot set the compression level")
-        let filterChoice: spng_filter_choice = switch options.filters {
-        case .adaptive: SPNG_FILTER_CHOICE_ALL
-        case .paeth: SPNG_FILTER_CHOICE_PAETH
-        case .up: SPNG_FILTER_CHOICE_UP
-        case .sub: SPNG_FILTER_CHOICE_SUB
-        case .none: SPNG_FILTER_CHOICE_NONE
-        }
+        try ctx.check(
+            spng_set_option(ctx.raw, SPNG_IMG_COMPRESSION_LEVEL, Int32(min(max(options.compressionLevel, 0), 9))),
+            "cannot set the compression level")
+        let filterChoice: spng_filter_choice =
+            switch options.filters {
+            case .adaptive: SPNG_FILTER_CHOICE_ALL
+            case .paeth: SPNG_FILTER_CHOICE_PAETH
+            case .up: SPNG_FILTER_CHOICE_UP
+            case .sub: SPNG_FILTER_CHOICE_SUB
+            case .none: SPNG_FILTER_CHOICE_NONE
+            }
         try ctx.check(spng_set_option(ctx.raw, SPNG_FILTER_CHOICE, Int32(filterChoice.rawValue)), "cannot set the filters")
-        var ihdr = spng_ihdr(width: UInt32(width), height: UInt32(height),
-                             bit_depth: UInt8(format.bytesPerSample * 8), color_type: UInt8(colorType.rawValue),
-                             compression_method: 0, filter_method: 0, interlace_method: 0)
+        var ihdr = spng_ihdr(
+            width: UInt32(width), height: UInt32(height),
+            bit_depth: UInt8(format.bytesPerSample * 8), color_type: UInt8(colorType.rawValue),
+            compression_method: 0, filter_method: 0, interlace_method: 0)
         try ctx.check(spng_set_ihdr(ctx.raw, &ihdr), "invalid image header")
 
         if options.embedProfile {
@@ -42,11 +47,12 @@ enum PNGWriter {
             iccp.profile = memory.bytes(profile.data).assumingMemoryBound(to: CChar.self)
             try ctx.check(spng_set_iccp(ctx.raw, &iccp), "cannot embed the ICC profile")
 
-            let cicp: [UInt8] = switch profile.builtIn {
-            case .sRGB, .graySRGB: [1, 13, 0, 1]
-            case .displayP3: [12, 13, 0, 1]
-            default: []
-            }
+            let cicp: [UInt8] =
+                switch profile.builtIn {
+                case .sRGB, .graySRGB: [1, 13, 0, 1]
+                case .displayP3: [12, 13, 0, 1]
+                default: []
+                }
             if options.writeCICP, !cicp.isEmpty {
                 let chunk = spng_unknown_chunk(type: (99, 73, 67, 80), length: 4, data: memory.bytes(cicp), location: SPNG_AFTER_IHDR)
                 try ctx.check(spng_set_unknown_chunks(ctx.raw, memory.array([chunk]), 1), "cannot write the cICP chunk")
@@ -68,11 +74,14 @@ enum PNGWriter {
     }
 
     /// Encodes tightly packed rows (``PNG/pngRows(_:)``) in one call.
-    static func encode(_ rows: [UInt8], width: Int, height: Int, format: PixelFormat, profile: ColorProfile, metadata: PNGMetadata,
-                       options: PNG.EncodingOptions) throws(GamutError) -> [UInt8] {
+    static func encode(
+        _ rows: [UInt8], width: Int, height: Int, format: PixelFormat, profile: ColorProfile, metadata: PNGMetadata,
+        options: PNG.EncodingOptions
+    ) throws(GamutError) -> [UInt8] {
         let ctx = try SPNGContext(encoder: true, path: nil)
         let memory = CAllocations()
-        try configure(ctx, width: width, height: height, format: format, profile: profile, metadata: metadata, options: options, memory: memory)
+        try configure(
+            ctx, width: width, height: height, format: format, profile: profile, metadata: metadata, options: options, memory: memory)
         let status = rows.withUnsafeBytes {
             spng_encode_image(ctx.raw, $0.baseAddress, $0.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue))
         }
@@ -112,13 +121,18 @@ struct SPNGRowEncoder: ~Copyable {
     private let rowLength: Int, height: Int
     private var written = 0
 
-    init(width: Int, height: Int, format: PixelFormat, profile: ColorProfile, metadata: PNGMetadata,
-         options: PNG.EncodingOptions, path: String?) throws(GamutError) {
+    init(
+        width: Int, height: Int, format: PixelFormat, profile: ColorProfile, metadata: PNGMetadata,
+        options: PNG.EncodingOptions, path: String?
+    ) throws(GamutError) {
         let context = try SPNGContext(encoder: true, path: path)
-        try PNGWriter.configure(context, width: width, height: height, format: format, profile: profile, metadata: metadata,
-                                options: options, memory: memory)
-        try context.check(spng_encode_image(context.raw, nil, 0, Int32(SPNG_FMT_PNG.rawValue),
-                                            Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue)), "cannot start encoding")
+        try PNGWriter.configure(
+            context, width: width, height: height, format: format, profile: profile, metadata: metadata,
+            options: options, memory: memory)
+        try context.check(
+            spng_encode_image(
+                context.raw, nil, 0, Int32(SPNG_FMT_PNG.rawValue),
+                Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue)), "cannot start encoding")
         rowLength = width * format.bytesPerPixel
         self.height = height
         ctx = context

@@ -51,24 +51,30 @@ struct TIFFReader: ~Copyable {
         var info = gk_tiff_info()
         let status = gk_tiff_reader_open(raw, &info)
         let (width, height) = (Int(info.width), Int(info.height))
-        if status != GK_TIFF_OK, width > 0, height > 0, width.multipliedReportingOverflow(by: height).partialValue > pixelBudget
-            || width.multipliedReportingOverflow(by: height).overflow {
-            throw GamutError(.imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: pixelBudget), path: path)
+        if status != GK_TIFF_OK, width > 0, height > 0,
+            width.multipliedReportingOverflow(by: height).partialValue > pixelBudget
+                || width.multipliedReportingOverflow(by: height).overflow
+        {
+            throw GamutError(
+                .imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: pixelBudget), path: path)
         }
         try check(status, "not a readable TIFF")
         var icc: [UInt8]?
         if let bytes = info.icc, info.icc_size > 0 {
             guard Int(info.icc_size) <= maximumProfileSize else {
-                throw GamutError(.invalidProfile, "embedded ICC profile of \(info.icc_size) bytes exceeds the limit of \(maximumProfileSize)",
-                                 path: path)
+                throw GamutError(
+                    .invalidProfile, "embedded ICC profile of \(info.icc_size) bytes exceeds the limit of \(maximumProfileSize)",
+                    path: path)
             }
             icc = Array(UnsafeBufferPointer(start: bytes, count: Int(info.icc_size)))
         }
-        return TIFFHeader(width: Int(info.width), height: Int(info.height), samplesPerPixel: Int(info.samples_per_pixel),
-                          bitsPerSample: Int(info.bits_per_sample), sampleFormat: Int(info.sample_format), photometric: Int(info.photometric),
-                          planar: info.planar_config == 2, tiled: info.tiled != 0, compression: Int(info.compression), codecAvailable: info.codec_configured != 0,
-                          orientation: Int(info.orientation), extraSamples: Int(info.extra_samples), firstExtra: Int(info.first_extra),
-                          inkSet: Int(info.ink_set), morePages: info.more_pages != 0, icc: icc)
+        return TIFFHeader(
+            width: Int(info.width), height: Int(info.height), samplesPerPixel: Int(info.samples_per_pixel),
+            bitsPerSample: Int(info.bits_per_sample), sampleFormat: Int(info.sample_format), photometric: Int(info.photometric),
+            planar: info.planar_config == 2, tiled: info.tiled != 0, compression: Int(info.compression),
+            codecAvailable: info.codec_configured != 0,
+            orientation: Int(info.orientation), extraSamples: Int(info.extra_samples), firstExtra: Int(info.first_extra),
+            inkSet: Int(info.ink_set), morePages: info.more_pages != 0, icc: icc)
     }
 
     /// Decodes every strip or tile into `bytes`: interleaved samples, host byte order.
@@ -88,7 +94,8 @@ struct TIFFReader: ~Copyable {
         return switch status {
         case GK_TIFF_SHORT: GamutError(.invalidImage, "\(what): \(message)", path: path)
         case GK_TIFF_UNSUPPORTED: GamutError(.unsupportedImage, "\(what): libtiff can't handle it", path: path, underlying: detail)
-        case GK_TIFF_NO_MEMORY: GamutError(.imageTooLarge, "\(what): libtiff needs more memory than allowed", path: path, underlying: detail)
+        case GK_TIFF_NO_MEMORY:
+            GamutError(.imageTooLarge, "\(what): libtiff needs more memory than allowed", path: path, underlying: detail)
         case GK_TIFF_ARGUMENT: GamutError(.invalidArgument, "\(what): \(message)", path: path)
         default: GamutError(.invalidImage, what, path: path, underlying: detail)
         }
@@ -107,10 +114,11 @@ enum TIFFWriter {
         let status = pixels.withUnsafeBytes { samples in
             icc.withUnsafeBufferPointer { profile in
                 message.withUnsafeMutableBufferPointer { text in
-                    gk_tiff_encode(samples.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(clamping: pixels.width),
-                                   UInt32(clamping: pixels.height), Int32(format.colorChannelCount), format.hasAlpha ? 1 : 0,
-                                   Int32(format.bytesPerSample * 8), pixels.rowBytes, compression, profile.baseAddress, profile.count,
-                                   &output, &size, text.baseAddress, text.count)
+                    gk_tiff_encode(
+                        samples.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(clamping: pixels.width),
+                        UInt32(clamping: pixels.height), Int32(format.colorChannelCount), format.hasAlpha ? 1 : 0,
+                        Int32(format.bytesPerSample * 8), pixels.rowBytes, compression, profile.baseAddress, profile.count,
+                        &output, &size, text.baseAddress, text.count)
                 }
             }
         }

@@ -27,8 +27,9 @@ enum WebPDecoder {
         var raw = WebPBitstreamFeatures()
         let status = WebPGetFeatures(data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count, &raw)
         try check(status, "not a readable WebP header", path: path)
-        return Features(width: Int(raw.width), height: Int(raw.height), hasAlpha: raw.has_alpha != 0,
-                        hasAnimation: raw.has_animation != 0, format: Int(raw.format))
+        return Features(
+            width: Int(raw.width), height: Int(raw.height), hasAlpha: raw.has_alpha != 0,
+            hasAnimation: raw.has_animation != 0, format: Int(raw.format))
     }
 
     /// Decodes a still image into 8-bit RGB or RGBA (`WebPDecode` into GamutKit's own buffer).
@@ -50,8 +51,10 @@ enum WebPDecoder {
         }
         try check(status, "cannot decode the image data", path: path)
         guard Int(config.output.width) == features.width, Int(config.output.height) == features.height else {
-            throw GamutError(.invalidImage, "the bitstream is \(config.output.width)×\(config.output.height) pixels but the header says "
-                             + "\(features.width)×\(features.height)", path: path)
+            throw GamutError(
+                .invalidImage,
+                "the bitstream is \(config.output.width)×\(config.output.height) pixels but the header says "
+                    + "\(features.width)×\(features.height)", path: path)
         }
         return try PixelBuffer(width: features.width, height: features.height, format: format, bytes: bytes)
     }
@@ -61,8 +64,10 @@ enum WebPDecoder {
         let decoder = try WebPAnimationDecoder(data, path: path)
         let (width, height) = decoder.canvasSize
         guard width == features.width, height == features.height else {
-            throw GamutError(.invalidImage, "the animation's canvas is \(width)×\(height) pixels but the header says "
-                             + "\(features.width)×\(features.height)", path: path)
+            throw GamutError(
+                .invalidImage,
+                "the animation's canvas is \(width)×\(height) pixels but the header says "
+                    + "\(features.width)×\(features.height)", path: path)
         }
         let bytes = try decoder.firstFrame()
         return try PixelBuffer(width: width, height: height, format: .rgba8, bytes: bytes)
@@ -80,14 +85,17 @@ enum WebPDecoder {
         switch status {
         case VP8_STATUS_OK: return
         case VP8_STATUS_NOT_ENOUGH_DATA, VP8_STATUS_SUSPENDED:
-            throw GamutError(.invalidImage, "\(what): the file ends early (truncated)", path: path, underlying: ["VP8_STATUS_NOT_ENOUGH_DATA"])
+            throw GamutError(
+                .invalidImage, "\(what): the file ends early (truncated)", path: path, underlying: ["VP8_STATUS_NOT_ENOUGH_DATA"])
         case VP8_STATUS_UNSUPPORTED_FEATURE:
-            throw GamutError(.unsupportedImage, "\(what): libwebp doesn't support a feature it uses", path: path,
-                             underlying: ["VP8_STATUS_UNSUPPORTED_FEATURE"])
+            throw GamutError(
+                .unsupportedImage, "\(what): libwebp doesn't support a feature it uses", path: path,
+                underlying: ["VP8_STATUS_UNSUPPORTED_FEATURE"])
         case VP8_STATUS_OUT_OF_MEMORY:
             throw GamutError(.imageTooLarge, "\(what): libwebp ran out of memory", path: path, underlying: ["VP8_STATUS_OUT_OF_MEMORY"])
         case VP8_STATUS_BITSTREAM_ERROR:
-            throw GamutError(.invalidImage, "\(what): corrupt bitstream or container", path: path, underlying: ["VP8_STATUS_BITSTREAM_ERROR"])
+            throw GamutError(
+                .invalidImage, "\(what): corrupt bitstream or container", path: path, underlying: ["VP8_STATUS_BITSTREAM_ERROR"])
         default:
             throw GamutError(.invalidImage, "\(what): libwebp status \(status.rawValue)", path: path)
         }
@@ -103,7 +111,8 @@ struct WebPDemuxer: ~Copyable {
     init(_ data: UnsafeRawBufferPointer, path: String?) throws(GamutError) {
         var webpData = WebPData(bytes: data.baseAddress?.assumingMemoryBound(to: UInt8.self), size: data.count)
         guard let raw = WebPDemux(&webpData) else {
-            throw GamutError(.invalidImage, "the WebP container is malformed or truncated (its chunks don't add up to the RIFF size)", path: path)
+            throw GamutError(
+                .invalidImage, "the WebP container is malformed or truncated (its chunks don't add up to the RIFF size)", path: path)
         }
         self.raw = raw
         self.path = path

@@ -94,8 +94,10 @@ public struct GamutMapper: Sendable {
     ///     (colors that keep their value on target displays); the others move away from them.
     ///   - related: which pairs must stay apart (default: all).
     /// - Returns: encoded target components, in the order of `group`.
-    package func map(group: [[Double]], mapping: GamutMapping, separation: Double = 2, fixed: [Int: [Double]] = [:],
-                    related: (Int, Int) -> Bool = { _, _ in true }) -> [[Double]] {
+    package func map(
+        group: [[Double]], mapping: GamutMapping, separation: Double = 2, fixed: [Int: [Double]] = [:],
+        related: (Int, Int) -> Bool = { _, _ in true }
+    ) -> [[Double]] {
         let n = group.count
         var isFixed = [Bool](repeating: false, count: n)
         for k in fixed.keys where k >= 0 && k < n { isFixed[k] = true }
@@ -114,7 +116,9 @@ public struct GamutMapper: Sendable {
                 let dl = labs[i].l - labs[j].l, da = labs[i].a - labs[j].a, db = labs[i].b - labs[j].b
                 guard (dl * dl + da * da + db * db).squareRoot() < 1.5 * (separation + 10) else { continue }
                 let required = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
-                if required > 0.05, CIEDE2000.difference(labs[i], labs[j]) < required + 10 { pairs.append(Pair(i: i, j: j, required: required)) }
+                if required > 0.05, CIEDE2000.difference(labs[i], labs[j]) < required + 10 {
+                    pairs.append(Pair(i: i, j: j, required: required))
+                }
             }
         }
         let step = 0.004
@@ -127,7 +131,9 @@ public struct GamutMapper: Sendable {
                 // Push apart along their current difference, falling back to the source difference;
                 // lightness always takes part, since chroma at the gamut boundary is undone by the mapping.
                 var d = SIMD3(current[i].l - current[j].l, current[i].a - current[j].a, current[i].b - current[j].b)
-                if (d * d).sum() < 1e-18 { d = SIMD3(sourceOK[i].l - sourceOK[j].l, sourceOK[i].a - sourceOK[j].a, sourceOK[i].b - sourceOK[j].b) }
+                if (d * d).sum() < 1e-18 {
+                    d = SIMD3(sourceOK[i].l - sourceOK[j].l, sourceOK[i].a - sourceOK[j].a, sourceOK[i].b - sourceOK[j].b)
+                }
                 if (d * d).sum() < 1e-18 { d = SIMD3(1, 0, 0) }
                 d /= (d * d).sum().squareRoot()
                 let lighter: Double = d.x > 0 || (d.x == 0 && current[i].l <= current[j].l) ? 1 : -1

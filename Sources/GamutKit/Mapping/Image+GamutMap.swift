@@ -20,8 +20,10 @@ extension Image {
     ///   - threads: how many cores to use; nil uses all of them.
     /// - Throws: ``GamutError`` `.unsupportedProfile` when the image or the target isn't RGB matrix/TRC (for css and
     ///   preserve-separation), `.invalidArgument` for a bad depth.
-    public func gamutMapped(to target: ColorProfile, mapping: GamutMapping, bitDepth: Int? = nil, separation: Double = 2,
-                            settings: AnalysisSettings = .init(), threads: Int? = nil) throws(GamutError) -> Image {
+    public func gamutMapped(
+        to target: ColorProfile, mapping: GamutMapping, bitDepth: Int? = nil, separation: Double = 2,
+        settings: AnalysisSettings = .init(), threads: Int? = nil
+    ) throws(GamutError) -> Image {
         if mapping == .clip {
             return try converted(to: target, bitDepth: bitDepth, intent: .relativeColorimetric, threads: threads)
         }
@@ -29,7 +31,8 @@ extension Image {
             throw GamutError(.unsupportedProfile, "gamut mapping needs an 8- or 16-bit RGB image, not \(pixels.format)")
         }
         let mapper = try GamutMapper(source: profile, target: target)
-        let corrections = mapping == .preserveSeparation
+        let corrections =
+            mapping == .preserveSeparation
             ? try SeparationCorrections(image: self, mapper: mapper, separation: separation, settings: settings, target: target)
             : SeparationCorrections(anchors: [])
         // In-gamut pixels (and pixels no correction reaches) keep the exact conversion; the others are mapped.
@@ -123,8 +126,10 @@ struct SeparationCorrections: Sendable {
             let radius = GamutKernel.distance(sources[0], sources[1]) / 2
             guard radius > 1e-6 else { continue }
             for i in 0..<2 {
-                anchors.append(Anchor(source: sources[i], shift: vector(mapper.targetOKLab(kept[i])) - vector(mapper.targetOKLab(css[i])),
-                                      radius: radius))
+                anchors.append(
+                    Anchor(
+                        source: sources[i], shift: vector(mapper.targetOKLab(kept[i])) - vector(mapper.targetOKLab(css[i])),
+                        radius: radius))
             }
         }
         self.anchors = anchors

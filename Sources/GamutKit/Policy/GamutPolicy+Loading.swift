@@ -63,7 +63,8 @@ extension GamutPolicy {
                     for f in fields {
                         switch f.key {
                         case "rule": rule = f.value.string
-                        case "assets": assets = f.value.elements?.compactMap(\.string)
+                        case "assets":
+                            assets = f.value.elements?.compactMap(\.string)
                             if assets?.count != f.value.elements?.count { assets = nil }
                         case "reason": reason = f.value.string
                         default: throw fail(f.line, "unknown key \"\(f.key)\" in a suppression (rule, assets, reason)")
@@ -72,7 +73,9 @@ extension GamutPolicy {
                     guard let r = rule, r == "*" || Rules.rule(r) != nil else {
                         throw fail(item.line, "a suppression needs \"rule\": a rule id or \"*\"")
                     }
-                    guard let a = assets, !a.isEmpty else { throw fail(item.line, "a suppression needs \"assets\": a non-empty array of names or globs") }
+                    guard let a = assets, !a.isEmpty else {
+                        throw fail(item.line, "a suppression needs \"assets\": a non-empty array of names or globs")
+                    }
                     policy.suppressions.append(Suppression(rule: r, assets: a, reason: reason))
                 }
             case "advisory":
@@ -81,7 +84,9 @@ extension GamutPolicy {
             case "contrast":
                 guard let list = member.value.elements else { throw fail(member.line, "contrast must be an array of pairs") }
                 for item in list {
-                    guard let fields = item.members else { throw fail(item.line, "a contrast pair is an object with foreground and background") }
+                    guard let fields = item.members else {
+                        throw fail(item.line, "a contrast pair is an object with foreground and background")
+                    }
                     var pair = ContrastPair(foreground: "", background: "", line: item.line)
                     for f in fields {
                         switch (f.key, f.value.value) {
@@ -93,7 +98,9 @@ extension GamutPolicy {
                         case ("foreground", _), ("background", _), ("label", _): throw fail(f.line, "\"\(f.key)\" must be a string")
                         case ("textSize", _): throw fail(f.line, "textSize must be a number of points, 0 < size ≤ 1000")
                         case ("bold", _): throw fail(f.line, "bold must be true or false")
-                        default: throw fail(f.line, "unknown key \"\(f.key)\" in a contrast pair (foreground, background, textSize, bold, label)")
+                        default:
+                            throw fail(
+                                f.line, "unknown key \"\(f.key)\" in a contrast pair (foreground, background, textSize, bold, label)")
                         }
                     }
                     guard !pair.foreground.isEmpty, !pair.background.isEmpty else {
@@ -128,17 +135,21 @@ extension GamutPolicy {
                 guard let fields = member.value.members else { throw fail(member.line, "colorVision must be an object") }
                 for f in fields {
                     guard f.key == "severities" else { throw fail(f.line, "unknown key \"\(f.key)\" in colorVision (severities)") }
-                    let values = f.value.elements?.compactMap { e -> Double? in
-                        if case .number(_, let v) = e.value, v > 0, v <= 1 { return v }
-                        return nil
-                    } ?? []
+                    let values =
+                        f.value.elements?.compactMap { e -> Double? in
+                            if case .number(_, let v) = e.value, v > 0, v <= 1 { return v }
+                            return nil
+                        } ?? []
                     guard !values.isEmpty, values.count == f.value.elements?.count else {
                         throw fail(f.line, "severities must be an array of numbers in (0, 1] (1 is dichromacy)")
                     }
                     policy.colorVisionSeverities = values
                 }
             default:
-                throw fail(member.line, "unknown key \"\(member.key)\" (known: target, thresholds, severity, advisory, suppress, contrast, distinct, colorVision)")
+                throw fail(
+                    member.line,
+                    "unknown key \"\(member.key)\" (known: target, thresholds, severity, advisory, suppress, contrast, distinct, colorVision)"
+                )
             }
         }
         return policy

@@ -39,7 +39,9 @@ public struct GamutPolicy: Sendable, Hashable {
         package var line: Int?
 
         /// Creates a pair.
-        package init(foreground: String, background: String, textSize: Double = 17, bold: Bool = false, label: String? = nil, line: Int? = nil) {
+        package init(
+            foreground: String, background: String, textSize: Double = 17, bold: Bool = false, label: String? = nil, line: Int? = nil
+        ) {
             self.foreground = foreground
             self.background = background
             self.textSize = textSize

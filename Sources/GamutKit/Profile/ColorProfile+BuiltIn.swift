@@ -99,8 +99,10 @@ enum BuiltInFactory {
 
     /// Makes a profile whose transforms use the unquantized parameters and whose ``ColorProfile/data``
     /// is canonical (fixed date, profile ID).
-    static func make(primaries: RGBPrimaries?, transfer: TransferFunction, description: String,
-                     builtIn: ColorProfile.BuiltIn?) throws(GamutError) -> ColorProfile {
+    static func make(
+        primaries: RGBPrimaries?, transfer: TransferFunction, description: String,
+        builtIn: ColorProfile.BuiltIn?
+    ) throws(GamutError) -> ColorProfile {
         let context = try LCMSContext()
         let handle = try LCMSProfile.create(primaries: primaries, transfer: transfer, description: description, context: context)
         let initial = try handle.save(path: nil)

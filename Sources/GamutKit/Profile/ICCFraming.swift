@@ -9,7 +9,8 @@ enum ICCFraming {
         }
         let declared = u32(0)
         if declared > data.count {
-            throw GamutError(.invalidProfile,
+            throw GamutError(
+                .invalidProfile,
                 "ICC profile truncated: the header declares \(declared) bytes, the data has \(data.count)", path: path)
         }
         let count = u32(128)
@@ -21,7 +22,8 @@ enum ICCFraming {
             let (offset, size) = (u32(entry + 4), u32(entry + 8))
             if offset + size > data.count {
                 let name = ICCSignature(rawValue: UInt32(u32(entry))).description
-                throw GamutError(.invalidProfile,
+                throw GamutError(
+                    .invalidProfile,
                     "ICC tag '\(name)' (offset \(offset), \(size) bytes) runs past the end of the \(data.count)-byte profile", path: path)
             }
         }

@@ -48,8 +48,8 @@ public struct ICCSignature: Sendable, Hashable, Codable, CustomStringConvertible
     public static let input = ICCSignature("scnr")
 }
 
-private extension String {
-    func trimmingCharacters(in set: Character) -> String {
+extension String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
         var s = Substring(self)
         while s.last == set { s = s.dropLast() }
         return String(s)

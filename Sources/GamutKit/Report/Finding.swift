@@ -32,8 +32,10 @@ public struct FindingLocation: Sendable, Hashable, Codable {
     public var files: [String]?
 
     /// Creates a location.
-    package init(file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil,
-                line: Int? = nil, keyPath: String? = nil, asset: String? = nil) {
+    package init(
+        file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil,
+        line: Int? = nil, keyPath: String? = nil, asset: String? = nil
+    ) {
         self.file = file
         self.region = region
         self.colorName = colorName
@@ -65,8 +67,10 @@ public struct Finding: Sendable, Hashable, Codable {
     package var swatches: [Swatch]
 
     /// Creates a finding.
-    package init(ruleID: RuleID, severity: Severity, location: FindingLocation, message: String,
-                values: [String: Double] = [:], fixHint: String, swatches: [Swatch] = []) {
+    package init(
+        ruleID: RuleID, severity: Severity, location: FindingLocation, message: String,
+        values: [String: Double] = [:], fixHint: String, swatches: [Swatch] = []
+    ) {
         self.ruleID = ruleID
         self.severity = severity
         self.location = location

@@ -3,59 +3,87 @@ import Foundation
 /// Turns analysis results into findings.
 package enum FindingBuilder {
     /// Findings for one analyzed image.
-    package static func findings(for analysis: ImageAnalysis, file: String, sourceColorSpace: String,
-                                settings: AnalysisSettings = .init()) -> [Finding] {
+    package static func findings(
+        for analysis: ImageAnalysis, file: String, sourceColorSpace: String,
+        settings: AnalysisSettings = .init()
+    ) -> [Finding] {
         var findings: [Finding] = []
         let limit = settings.maximumFindingsPerRule
         let target = analysis.targetProfile
         if analysis.visiblyClippedPixels >= settings.visibleClipMinimumPixels, let worst = analysis.worst {
-            findings.append(Finding(
-                ruleID: Rules.visibleClipping.id, severity: Rules.visibleClipping.defaultSeverity,
-                location: FindingLocation(file: file, region: analysis.visiblyClippedBounds),
-                message: String(format: "%.2f%% of pixels are visibly clipped on %@ (ΔE00 max %.2f, p95 %.2f, mean %.2f); worst at %d,%d: %@ shown as %@",
-                                analysis.visiblyClippedPercent, target, analysis.maxDeltaE, analysis.p95DeltaE, analysis.meanDeltaE,
-                                worst.x, worst.y, ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)),
-                values: ["visiblyClippedPercent": analysis.visiblyClippedPercent, "outOfGamutPercent": analysis.outOfGamutPercent,
-                         "worstX": Double(worst.x), "worstY": Double(worst.y),
-                         "maxDeltaE": analysis.maxDeltaE, "p95DeltaE": analysis.p95DeltaE, "meanDeltaE": analysis.meanDeltaE,
-                         "visiblyClippedPixels": Double(analysis.visiblyClippedPixels)],
-                fixHint: Rules.visibleClipping.fixHint,
-                swatches: [Swatch(kind: .sourceAndShown, label: "worst pixel, \(worst.x),\(worst.y)",
-                                  colors: [ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)])]))
+            findings.append(
+                Finding(
+                    ruleID: Rules.visibleClipping.id, severity: Rules.visibleClipping.defaultSeverity,
+                    location: FindingLocation(file: file, region: analysis.visiblyClippedBounds),
+                    message: String(
+                        format:
+                            "%.2f%% of pixels are visibly clipped on %@ (ΔE00 max %.2f, p95 %.2f, mean %.2f); worst at %d,%d: %@ shown as %@",
+                        analysis.visiblyClippedPercent, target, analysis.maxDeltaE, analysis.p95DeltaE, analysis.meanDeltaE,
+                        worst.x, worst.y, ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)),
+                    values: [
+                        "visiblyClippedPercent": analysis.visiblyClippedPercent, "outOfGamutPercent": analysis.outOfGamutPercent,
+                        "worstX": Double(worst.x), "worstY": Double(worst.y),
+                        "maxDeltaE": analysis.maxDeltaE, "p95DeltaE": analysis.p95DeltaE, "meanDeltaE": analysis.meanDeltaE,
+                        "visiblyClippedPixels": Double(analysis.visiblyClippedPixels),
+                    ],
+                    fixHint: Rules.visibleClipping.fixHint,
+                    swatches: [
+                        Swatch(
+                            kind: .sourceAndShown, label: "worst pixel, \(worst.x),\(worst.y)",
+                            colors: [ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)])
+                    ]))
         } else if analysis.outOfGamutPixels > 0 {
-            findings.append(Finding(
-                ruleID: Rules.outOfGamut.id, severity: Rules.outOfGamut.defaultSeverity, location: FindingLocation(file: file),
-                message: String(format: "%.2f%% of pixels are outside %@ but not visibly clipped (ΔE00 max %.2f)",
-                                analysis.outOfGamutPercent, target, analysis.maxDeltaE),
-                values: ["outOfGamutPercent": analysis.outOfGamutPercent, "maxDeltaE": analysis.maxDeltaE,
-                         "outOfGamutPixels": Double(analysis.outOfGamutPixels)],
-                fixHint: Rules.outOfGamut.fixHint))
+            findings.append(
+                Finding(
+                    ruleID: Rules.outOfGamut.id, severity: Rules.outOfGamut.defaultSeverity, location: FindingLocation(file: file),
+                    message: String(
+                        format: "%.2f%% of pixels are outside %@ but not visibly clipped (ΔE00 max %.2f)",
+                        analysis.outOfGamutPercent, target, analysis.maxDeltaE),
+                    values: [
+                        "outOfGamutPercent": analysis.outOfGamutPercent, "maxDeltaE": analysis.maxDeltaE,
+                        "outOfGamutPixels": Double(analysis.outOfGamutPixels),
+                    ],
+                    fixHint: Rules.outOfGamut.fixHint))
         }
         for group in analysis.collapseGroups.prefix(limit) {
-            let shown = group.firstShown == group.secondShown
+            let shown =
+                group.firstShown == group.secondShown
                 ? "both shown as \(ColorText.hex(group.firstShown))"
                 : "shown as \(ColorText.hex(group.firstShown)) and \(ColorText.hex(group.secondShown)) (ΔE00 \(String(format: "%.2f", group.shownDeltaE)))"
-            findings.append(Finding(
-                ruleID: Rules.colorCollapse.id, severity: Rules.colorCollapse.defaultSeverity,
-                location: FindingLocation(file: file, region: group.bounds),
-                message: String(format: "%@ (%d px) and %@ (%d px) differ by ΔE00 %.2f but are %@ on %@",
-                                ColorText.source(group.first, sourceColorSpace), group.firstPixels,
-                                ColorText.source(group.second, sourceColorSpace), group.secondPixels, group.sourceDeltaE, shown, target),
-                values: ["sourceDeltaE": group.sourceDeltaE, "shownDeltaE": group.shownDeltaE, "pixels": Double(group.pixelCount)],
-                fixHint: Rules.colorCollapse.fixHint,
-                swatches: [Swatch(kind: .sourceAndShown, label: "first color", colors: [ColorText.source(group.first, sourceColorSpace), ColorText.hex(group.firstShown)]),
-                           Swatch(kind: .sourceAndShown, label: "second color", colors: [ColorText.source(group.second, sourceColorSpace), ColorText.hex(group.secondShown)])]))
+            findings.append(
+                Finding(
+                    ruleID: Rules.colorCollapse.id, severity: Rules.colorCollapse.defaultSeverity,
+                    location: FindingLocation(file: file, region: group.bounds),
+                    message: String(
+                        format: "%@ (%d px) and %@ (%d px) differ by ΔE00 %.2f but are %@ on %@",
+                        ColorText.source(group.first, sourceColorSpace), group.firstPixels,
+                        ColorText.source(group.second, sourceColorSpace), group.secondPixels, group.sourceDeltaE, shown, target),
+                    values: ["sourceDeltaE": group.sourceDeltaE, "shownDeltaE": group.shownDeltaE, "pixels": Double(group.pixelCount)],
+                    fixHint: Rules.colorCollapse.fixHint,
+                    swatches: [
+                        Swatch(
+                            kind: .sourceAndShown, label: "first color",
+                            colors: [ColorText.source(group.first, sourceColorSpace), ColorText.hex(group.firstShown)]),
+                        Swatch(
+                            kind: .sourceAndShown, label: "second color",
+                            colors: [ColorText.source(group.second, sourceColorSpace), ColorText.hex(group.secondShown)]),
+                    ]))
         }
         for region in analysis.clippingGradients.prefix(limit) {
-            findings.append(Finding(
-                ruleID: Rules.gradientClipping.id, severity: Rules.gradientClipping.defaultSeverity,
-                location: FindingLocation(file: file, region: region.bounds),
-                message: String(format: "A gradient along the %@ flattens on %@: up to %d px change by ΔE00 %.2f in the source but %.2f as shown (%d runs; worst pixel ΔE00 %.2f at %d,%d)",
-                                region.direction.rawValue, target, region.longestRun, region.sourceDeltaE, region.shownDeltaE, region.runs,
-                                region.worstDeltaE, region.worstX, region.worstY),
-                values: ["longestRun": Double(region.longestRun), "sourceDeltaE": region.sourceDeltaE, "shownDeltaE": region.shownDeltaE,
-                         "runs": Double(region.runs), "worstDeltaE": region.worstDeltaE],
-                fixHint: Rules.gradientClipping.fixHint))
+            findings.append(
+                Finding(
+                    ruleID: Rules.gradientClipping.id, severity: Rules.gradientClipping.defaultSeverity,
+                    location: FindingLocation(file: file, region: region.bounds),
+                    message: String(
+                        format:
+                            "A gradient along the %@ flattens on %@: up to %d px change by ΔE00 %.2f in the source but %.2f as shown (%d runs; worst pixel ΔE00 %.2f at %d,%d)",
+                        region.direction.rawValue, target, region.longestRun, region.sourceDeltaE, region.shownDeltaE, region.runs,
+                        region.worstDeltaE, region.worstX, region.worstY),
+                    values: [
+                        "longestRun": Double(region.longestRun), "sourceDeltaE": region.sourceDeltaE, "shownDeltaE": region.shownDeltaE,
+                        "runs": Double(region.runs), "worstDeltaE": region.worstDeltaE,
+                    ],
+                    fixHint: Rules.gradientClipping.fixHint))
         }
         return findings
     }
@@ -64,24 +92,28 @@ package enum FindingBuilder {
     /// A `decoder-warning` finding: something the decoder noticed and worked around (an animation's other frames,
     /// palette indices past the PLTE, an ignored cICP).
     static func decoderWarning(_ file: String, _ message: String) -> Finding {
-        Finding(ruleID: Rules.decoderWarning.id, severity: Rules.decoderWarning.defaultSeverity, location: FindingLocation(file: file),
-                message: message, fixHint: Rules.decoderWarning.fixHint)
+        Finding(
+            ruleID: Rules.decoderWarning.id, severity: Rules.decoderWarning.defaultSeverity, location: FindingLocation(file: file),
+            message: message, fixHint: Rules.decoderWarning.fixHint)
     }
 
     /// A `file-format-mismatch` finding: `description` says what the file is ("a WebP image named .png").
     static func formatMismatch(_ file: String, _ description: String) -> Finding {
         let name = file.split(separator: "/").last.map(String.init) ?? file
-        return Finding(ruleID: Rules.fileFormatMismatch.id, severity: Rules.fileFormatMismatch.defaultSeverity,
-                       location: FindingLocation(file: file), message: "\(name) is \(description); it was read by its content",
-                       fixHint: Rules.fileFormatMismatch.fixHint)
+        return Finding(
+            ruleID: Rules.fileFormatMismatch.id, severity: Rules.fileFormatMismatch.defaultSeverity,
+            location: FindingLocation(file: file), message: "\(name) is \(description); it was read by its content",
+            fixHint: Rules.fileFormatMismatch.fixHint)
     }
 
     package static func unreadable(_ file: String, _ error: any Error) -> Finding {
-        let text = (error as? GamutError).map { e in
-            ([e.message] + e.underlying.filter { !$0.isEmpty && !e.message.contains($0) }).joined(separator: ": ")
-        } ?? "\(error)"
-        return Finding(ruleID: Rules.unreadable.id, severity: Rules.unreadable.defaultSeverity, location: FindingLocation(file: file),
-                       message: text, fixHint: Rules.unreadable.fixHint)
+        let text =
+            (error as? GamutError).map { e in
+                ([e.message] + e.underlying.filter { !$0.isEmpty && !e.message.contains($0) }).joined(separator: ": ")
+            } ?? "\(error)"
+        return Finding(
+            ruleID: Rules.unreadable.id, severity: Rules.unreadable.defaultSeverity, location: FindingLocation(file: file),
+            message: text, fixHint: Rules.unreadable.fixHint)
     }
 }
 

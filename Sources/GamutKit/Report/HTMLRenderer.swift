@@ -93,8 +93,12 @@ package enum HTMLRenderer {
             }
             if !visuals.omitted.isEmpty {
                 let n = visuals.omitted.count
-                s += "<p class=\"not-shown\">" + caption("No pictures of \(n) image\(n == 1 ? "" : "s") with less severe findings: "
-                    + "the report embeds at most \(String(format: "%.1f MB", Double(visuals.pictureBudget) / 1e6)) of pictures") + "</p>\n"
+                s +=
+                    "<p class=\"not-shown\">"
+                    + caption(
+                        "No pictures of \(n) image\(n == 1 ? "" : "s") with less severe findings: "
+                            + "the report embeds at most \(String(format: "%.1f MB", Double(visuals.pictureBudget) / 1e6)) of pictures")
+                    + "</p>\n"
             }
             struct Key: Hashable { var rule: String, severity: Severity }
             var counts: [Key: (count: Int, first: String)] = [:]
@@ -104,8 +108,11 @@ package enum HTMLRenderer {
             }
             if !counts.isEmpty {
                 s += "<ul class=\"rules\">"
-                for (key, value) in counts.sorted(by: { ($0.key.severity, $0.value.count, $1.key.rule) > ($1.key.severity, $1.value.count, $0.key.rule) }) {
-                    s += "<li><span class=\"dot \(key.severity.rawValue)\"></span><a href=\"#\(value.first)\"><code>\(escape(key.rule))</code></a> "
+                for (key, value) in counts.sorted(by: {
+                    ($0.key.severity, $0.value.count, $1.key.rule) > ($1.key.severity, $1.value.count, $0.key.rule)
+                }) {
+                    s +=
+                        "<li><span class=\"dot \(key.severity.rawValue)\"></span><a href=\"#\(value.first)\"><code>\(escape(key.rule))</code></a> "
                         + "<b class=\"t\">\(value.count)</b></li>"
                 }
                 s += "</ul>"
@@ -115,10 +122,13 @@ package enum HTMLRenderer {
 
         mutating func render(_ f: Finding, id: String) -> String {
             let l = f.location
-            let place = [l.asset.map(HTMLText.token), l.line.map { HTMLText.token("line \($0)") }, l.keyPath.map(HTMLText.token),
-                         l.region.map { HTMLText.token("\($0)") }].compactMap { $0 }.joined(separator: " · ")
+            let place = [
+                l.asset.map(HTMLText.token), l.line.map { HTMLText.token("line \($0)") }, l.keyPath.map(HTMLText.token),
+                l.region.map { HTMLText.token("\($0)") },
+            ].compactMap { $0 }.joined(separator: " · ")
             var s = "<article class=\"finding \(f.severity.rawValue)\" id=\"\(id)\" data-rule=\"\(escape(f.ruleID.rawValue))\">"
-            s += "<header><span class=\"badge \(f.severity.rawValue)\">\(f.severity.rawValue)</span> <code>\(escape(f.ruleID.rawValue))</code> "
+            s +=
+                "<header><span class=\"badge \(f.severity.rawValue)\">\(f.severity.rawValue)</span> <code>\(escape(f.ruleID.rawValue))</code> "
             s += "<span class=\"file\">\(HTMLText.path(l.file))</span>"
             if !place.isEmpty { s += " <span class=\"place\">\(place)</span>" }
             s += "</header><p class=\"message\">\(caption(f.message))</p>"
@@ -138,7 +148,8 @@ package enum HTMLRenderer {
             let file = f.location.file
             if visuals.omitted.contains(file), placed[file] == nil {
                 placed[file] = id
-                return "<p class=\"see\">" + caption("No pictures of this image: the report's picture budget went to more severe findings.") + "</p>"
+                return "<p class=\"see\">" + caption("No pictures of this image: the report's picture budget went to more severe findings.")
+                    + "</p>"
             }
             guard let all = visuals.pictures[file], !all.isEmpty else { return "" }
             let strips = gradientRegions[file] ?? []
@@ -149,9 +160,12 @@ package enum HTMLRenderer {
             } else {
                 placed[file] = id
                 if let a = analyses[file] {
-                    s += "<p class=\"stats\">" + caption(String(
-                        format: "%d×%d, %@: %.2f%% out of gamut, %.2f%% visibly clipped, ΔE00 max %.2f",
-                        a.width, a.height, a.sourceProfile, a.outOfGamutPercent, a.visiblyClippedPercent, a.maxDeltaE)) + "</p>"
+                    s +=
+                        "<p class=\"stats\">"
+                        + caption(
+                            String(
+                                format: "%d×%d, %@: %.2f%% out of gamut, %.2f%% visibly clipped, ΔE00 max %.2f",
+                                a.width, a.height, a.sourceProfile, a.outOfGamutPercent, a.visiblyClippedPercent, a.maxDeltaE)) + "</p>"
                 }
                 shown += all.filter { p in
                     switch p.kind {
@@ -187,7 +201,8 @@ package enum HTMLRenderer {
             let enlarge = max(1, 128 / max(p.width, p.height, 1))
             var width = p.width * enlarge, height = p.height * enlarge
             if p.kind == .gradientSource || p.kind == .gradientShown { width = max(width, 24); height = max(height, 24) }
-            return "<figure class=\"\(p.kind.rawValue)\"><div class=\"pic \(p.kind.rawValue) \(name)\" role=\"img\" aria-label=\"\(escape(p.caption))\" "
+            return
+                "<figure class=\"\(p.kind.rawValue)\"><div class=\"pic \(p.kind.rawValue) \(name)\" role=\"img\" aria-label=\"\(escape(p.caption))\" "
                 + "style=\"width:\(width)px;height:\(height)px\"></div><figcaption>\(caption(p.caption))</figcaption></figure>"
         }
 
@@ -195,7 +210,8 @@ package enum HTMLRenderer {
             switch w.kind {
             case .contrast:
                 let colors = w.colors.map(escape)
-                return "<figure class=\"swatch contrast\"><div class=\"sample\" style=\"color: \(colors.first ?? "#000"); background: \(colors.last ?? "#fff")\">"
+                return
+                    "<figure class=\"swatch contrast\"><div class=\"sample\" style=\"color: \(colors.first ?? "#000"); background: \(colors.last ?? "#fff")\">"
                     + "Aa Text</div><figcaption>\(caption(w.label))</figcaption></figure>"
             case .sourceAndShown, .simulation:
                 // The shown color is in the target display's codes: drawn in the target's color space.
@@ -204,7 +220,8 @@ package enum HTMLRenderer {
                 var s = "<figure class=\"swatch \(w.kind.rawValue)\"><div class=\"chips\">"
                 for (i, c) in colors.enumerated() {
                     let label = i < captions.count && !captions[i].isEmpty ? "\(captions[i]): \(c)" : c
-                    s += "<span class=\"chip-cell\"><span class=\"chip\" style=\"background: \(c)\" title=\"\(c)\"></span>"
+                    s +=
+                        "<span class=\"chip-cell\"><span class=\"chip\" style=\"background: \(c)\" title=\"\(c)\"></span>"
                         + "<span class=\"chip-label\">\(caption(label))</span></span>"
                 }
                 return s + "</div><figcaption>\(caption(w.label))</figcaption></figure>"
@@ -216,7 +233,8 @@ package enum HTMLRenderer {
         func shownCSS(_ color: String) -> String {
             let target = visuals.target
             guard target.builtIn != .sRGB, color.hasPrefix("#"), color.count == 7,
-                  let value = Int(color.dropFirst(), radix: 16) else { return color }
+                let value = Int(color.dropFirst(), radix: 16)
+            else { return color }
             let codes = [value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF].map { Double($0) / 255 }
             let space = ColorText.space(of: target)
             if ["display-p3", "a98-rgb", "srgb-linear"].contains(space) { return ColorText.source(codes, space) }

@@ -78,9 +78,12 @@ enum HTMLText {
         guard i + phrase.count <= words.count else { return false }
         for (k, p) in phrase.enumerated() {
             let w = words[i + k]
-            let ok = k == 0 ? w.hasSuffix(p) && w.dropLast(p.count).allSatisfy { leading.contains($0) }
-                : k == phrase.count - 1 ? w.hasPrefix(p) && w.dropFirst(p.count).allSatisfy { trailing.contains($0) }
-                : w == p
+            let ok =
+                k == 0
+                ? w.hasSuffix(p) && w.dropLast(p.count).allSatisfy { leading.contains($0) }
+                : k == phrase.count - 1
+                    ? w.hasPrefix(p) && w.dropFirst(p.count).allSatisfy { trailing.contains($0) }
+                    : w == p
             if !ok { return false }
         }
         return true

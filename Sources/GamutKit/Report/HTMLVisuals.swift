@@ -80,8 +80,10 @@ package struct HTMLVisuals: Sendable {
     ///   - target: the display the pictures of what is shown are for; nil means `settings.target` (sRGB when that is nil).
     ///     Pass the profile the report was checked against (the CLI's `--target`).
     ///   - pictureBudget: the most PNG bytes to embed; files whose pictures don't fit are listed in ``omitted``.
-    package init(for report: CheckReport, settings: AnalysisSettings, target: ColorProfile? = nil,
-                pictureBudget: Int = HTMLVisuals.defaultPictureBudget) {
+    package init(
+        for report: CheckReport, settings: AnalysisSettings, target: ColorProfile? = nil,
+        pictureBudget: Int = HTMLVisuals.defaultPictureBudget
+    ) {
         let target = settings.targetProfile(target)
         self.target = target
         self.pictureBudget = pictureBudget
@@ -153,8 +155,9 @@ package struct HTMLVisuals: Sendable {
     /// The pictures of one file, or nil when it can't be read or is too large.
     static func pictures(for file: CheckReport.FileResult, target: ColorProfile, settings: AnalysisSettings) -> [Picture]? {
         guard let image = try? ImageFile.read(contentsOf: file.path).withIntegerSamples(),
-              image.width * image.height <= maximumPixels,
-              let shown = try? image.converted(to: target, bitDepth: 8, threads: 1) else { return nil }
+            image.width * image.height <= maximumPixels,
+            let shown = try? image.converted(to: target, bitDepth: 8, threads: 1)
+        else { return nil }
         var list: [Picture] = []
         func add(_ kind: Picture.Kind, _ caption: String, _ thumbnail: Image, region: PixelRect? = nil) {
             guard let png = try? PNG.encode(thumbnail, options: encoding) else { return }
@@ -174,7 +177,8 @@ package struct HTMLVisuals: Sendable {
             add(.gradientShown, "gradient at \(r) as shown", shown.cropped(r).thumbnail(), region: r)
         }
         if file.findings.contains(where: { colorVisionRules.contains($0.ruleID) }), target.builtIn == .sRGB,
-           image.width * image.height <= maximumSimulatedPixels {
+            image.width * image.height <= maximumSimulatedPixels
+        {
             for simulation in ColorVisionSimulation.all() {
                 add(.simulation, "on sRGB displays, seen with \(simulation)", simulated(shownThumbnail, simulation))
             }
@@ -271,7 +275,8 @@ extension Image {
                             area += w
                             covered += wa
                             if let worst, colors == 3 {
-                                let r = reader.integer(row, x, 0) * 255 / reader.maximum, g = reader.integer(row, x, 1) * 255 / reader.maximum
+                                let r = reader.integer(row, x, 0) * 255 / reader.maximum,
+                                    g = reader.integer(row, x, 1) * 255 / reader.maximum
                                 let b = reader.integer(row, x, 2) * 255 / reader.maximum
                                 if let rank = worst(r, g, b), rank > bestRank { bestRank = rank; best = (r, g, b) }
                             }
@@ -291,7 +296,8 @@ extension Image {
             }
         }
         var result = self
-        result.pixels = (try? PixelBuffer(width: outWidth, height: outHeight, format: PixelFormat(pixels.format.layout, .uint8), bytes: out))
+        result.pixels =
+            (try? PixelBuffer(width: outWidth, height: outHeight, format: PixelFormat(pixels.format.layout, .uint8), bytes: out))
             ?? pixels
         result.fileBitDepth = 8
         result.metadata = PNGMetadata()

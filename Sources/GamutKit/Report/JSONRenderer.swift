@@ -15,11 +15,13 @@ package enum JSONRenderer {
             schemaVersion: schemaVersion, tool: .init(name: "gamut-check", version: toolVersion), target: report.target,
             settings: .init(report.settings),
             files: report.files.map { file in
-                .init(path: file.path, analysis: file.analysis.map(AnalysisJSON.init), findings: file.findings.map(FindingJSON.init),
-                      clipMask: file.clipMask)
+                .init(
+                    path: file.path, analysis: file.analysis.map(AnalysisJSON.init), findings: file.findings.map(FindingJSON.init),
+                    clipMask: file.clipMask)
             },
-            summary: .init(files: report.files.count, error: report.count(.error), warning: report.count(.warning), info: report.count(.info),
-                           notShown: report.notShown.isEmpty ? nil : Dictionary(uniqueKeysWithValues: report.notShown.map { ($0.rawValue, $1) })))
+            summary: .init(
+                files: report.files.count, error: report.count(.error), warning: report.count(.warning), info: report.count(.info),
+                notShown: report.notShown.isEmpty ? nil : Dictionary(uniqueKeysWithValues: report.notShown.map { ($0.rawValue, $1) })))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
@@ -87,7 +89,8 @@ package enum JSONRenderer {
         var fixHint: String
         var swatches: [Swatch]?
         init(_ f: Finding) {
-            ruleId = f.ruleID.rawValue; severity = f.severity; location = f.location; message = f.message; values = f.values; fixHint = f.fixHint
+            ruleId = f.ruleID.rawValue; severity = f.severity; location = f.location; message = f.message; values = f.values;
+            fixHint = f.fixHint
             swatches = f.swatches.isEmpty ? nil : f.swatches
         }
     }

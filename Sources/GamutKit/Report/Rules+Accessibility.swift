@@ -1,9 +1,11 @@
 /// The legibility and color-vision rules of an asset catalog audit, driven by the policy's `contrast`
 /// pairs and `distinct` groups (see ``GamutPolicy``).
 extension Rules {
-    static let higContrast = "HIG (Accessibility › Color and effects): \"Up to 17 pt: 4.5:1; 18 pt and larger: 3:1; bold: 3:1\"; "
+    static let higContrast =
+        "HIG (Accessibility › Color and effects): \"Up to 17 pt: 4.5:1; 18 pt and larger: 3:1; bold: 3:1\"; "
         + "\"Strive for a minimum contrast ratio of 4.5:1, or 7:1 for small text\" (WCAG 2.2 SC 1.4.3 / 1.4.6)."
-    static let higInclusive = "HIG (Color › Inclusive color): \"Avoid relying solely on color to differentiate between objects, "
+    static let higInclusive =
+        "HIG (Color › Inclusive color): \"Avoid relying solely on color to differentiate between objects, "
         + "indicate interactivity, or communicate essential information.\""
 
     /// A declared text/background pair below the HIG's minimum contrast in some variant.

@@ -2,7 +2,8 @@
 /// `color-collapse` and `gradient-clipping` findings for images that sRGB displays show.
 extension Rules {
     static let higContexts = "HIG (Color): \"Make sure all your app's colors work well in light, dark, and increased contrast contexts.\""
-    static let higWideColor = "HIG (Color management): \"When appropriate, use the Display P3 color profile at 16 bits per pixel "
+    static let higWideColor =
+        "HIG (Color management): \"When appropriate, use the Display P3 color profile at 16 bits per pixel "
         + "(per channel) and export images in PNG format.\""
     static let higProfiles = "HIG (Color management): \"Apply color profiles to your images.\""
 

@@ -21,7 +21,8 @@ public struct Rule: Sendable, Hashable {
 /// The analyzer's rules.
 package enum Rules {
     static let higColorManagement = "https://developer.apple.com/design/human-interface-guidelines/color#Color-management"
-    static let variants = "Provide color space–specific variants: in the asset catalog, add an sRGB `display-gamut` variant "
+    static let variants =
+        "Provide color space–specific variants: in the asset catalog, add an sRGB `display-gamut` variant "
         + "(for an image, `gamut-check convert FILE --to srgb` makes one), or bring the colors inside sRGB."
 
     /// Pixels or colors outside the target gamut that nobody will notice (ΔE00 below the visible threshold).

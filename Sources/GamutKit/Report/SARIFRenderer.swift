@@ -11,8 +11,10 @@ package enum SARIFRenderer {
                 "name": rule.name.replacingOccurrences(of: " ", with: ""),
                 "shortDescription": ["text": rule.name],
                 "fullDescription": ["text": rule.summary],
-                "help": ["text": rule.rationale + " Fix: " + rule.fixHint,
-                         "markdown": "**\(rule.name)**: \(rule.summary)\n\n*Why:* \(rule.rationale)\n\n*Fix:* \(rule.fixHint)"],
+                "help": [
+                    "text": rule.rationale + " Fix: " + rule.fixHint,
+                    "markdown": "**\(rule.name)**: \(rule.summary)\n\n*Why:* \(rule.rationale)\n\n*Fix:* \(rule.fixHint)",
+                ],
                 "helpUri": Rules.higColorManagement,
                 // Advisory rules report only when a policy or --advisory turns them on.
                 "defaultConfiguration": ["level": level(rule.defaultSeverity), "enabled": !rule.isAdvisory],
@@ -22,7 +24,9 @@ package enum SARIFRenderer {
             var physical: [String: Any] = ["artifactLocation": ["uri": uri(finding.location.file)]]
             if let line = finding.location.line { physical["region"] = ["startLine": line] }
             var location: [String: Any] = ["physicalLocation": physical]
-            if let keyPath = finding.location.keyPath { location["logicalLocations"] = [["fullyQualifiedName": keyPath, "kind": "member"]] }
+            if let keyPath = finding.location.keyPath {
+                location["logicalLocations"] = [["fullyQualifiedName": keyPath, "kind": "member"]]
+            }
             if let region = finding.location.region {
                 location["message"] = ["text": "pixels \(region)"]
             }
@@ -44,16 +48,22 @@ package enum SARIFRenderer {
         let document: [String: Any] = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": [
-                    "name": "gamut-check", "version": toolVersion, "semanticVersion": toolVersion,
-                    "informationUri": Rules.higColorManagement, "rules": rules,
-                ]],
-                "results": results,
-                "properties": ["target": report.target],
-            ]],
+            "runs": [
+                [
+                    "tool": [
+                        "driver": [
+                            "name": "gamut-check", "version": toolVersion, "semanticVersion": toolVersion,
+                            "informationUri": Rules.higColorManagement, "rules": rules,
+                        ]
+                    ],
+                    "results": results,
+                    "properties": ["target": report.target],
+                ]
+            ],
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

@@ -15,7 +15,8 @@ package struct TextRenderer: Sendable {
             lines.append(paint(file.path, "1"))
             for finding in file.findings.sorted(by: { $0.severity > $1.severity }) {
                 let location = finding.location
-                let place = location.line.map { line in " [line \(line)" + (location.keyPath.map { ", \($0)" } ?? "") + "]" }
+                let place =
+                    location.line.map { line in " [line \(line)" + (location.keyPath.map { ", \($0)" } ?? "") + "]" }
                     ?? location.region.map { " [\($0)]" } ?? location.colorName.map { " [\($0)]" } ?? ""
                 lines.append("  " + label(finding.severity) + " " + paint(finding.ruleID.rawValue, "2") + place + ": " + finding.message)
                 lines.append("    " + paint("fix: " + finding.fixHint, "2"))

@@ -11,11 +11,12 @@ package enum XcodeRenderer {
 
     /// One finding as an Xcode diagnostic line.
     package static func line(_ finding: Finding) -> String {
-        let level = switch finding.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .info: "note"
-        }
+        let level =
+            switch finding.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "note"
+            }
         let path = absolute(finding.location.file)
         let place = finding.location.line.map { "\(path):\($0):" } ?? "\(path):1:"
         let key = finding.location.keyPath.map { " (\($0))" } ?? ""

@@ -5,7 +5,7 @@ import Dispatch
 enum Bands {
     /// The range of band `band` of `bands` over `0..<count`.
     static func range(_ band: Int, of bands: Int, over count: Int) -> Range<Int> {
-        count * band / bands ..< count * (band + 1) / bands
+        count * band / bands..<count * (band + 1) / bands
     }
 
     /// Calls `body` with each band's range (empty bands skipped), concurrently when there is more than one band.

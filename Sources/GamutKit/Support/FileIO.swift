@@ -10,7 +10,8 @@ enum FileIO {
             var link = stat()
             if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw GamutError(.io, "cannot read \(what): it is a symbolic link to \(target), which does not exist (dangling link)", path: path)
+                throw GamutError(
+                    .io, "cannot read \(what): it is a symbolic link to \(target), which does not exist (dangling link)", path: path)
             }
             throw GamutError(.io, "cannot read \(what): \(reason)", path: path)
         }
@@ -74,26 +75,29 @@ enum FileIO {
             if failure == nil, fchmod(fd, 0o644) != 0 { failure = errnoText() }
         }
         #if os(Linux)
-        // O_TMPFILE is __O_TMPFILE (0o20000000) | O_DIRECTORY; the C macro isn't imported.
-        let anonymous = open(folder, O_DIRECTORY | 0o20000000 | O_WRONLY | O_CLOEXEC, 0o600)
-        if anonymous >= 0 {
-            writeAll(anonymous)
-            var temporary = ""
-            if failure == nil {
-                temporary = hidden + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-                if linkat(AT_FDCWD, "/proc/self/fd/\(anonymous)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 { failure = errnoText() }
+            // O_TMPFILE is __O_TMPFILE (0o20000000) | O_DIRECTORY; the C macro isn't imported.
+            let anonymous = open(folder, O_DIRECTORY | 0o20000000 | O_WRONLY | O_CLOEXEC, 0o600)
+            if anonymous >= 0 {
+                writeAll(anonymous)
+                var temporary = ""
+                if failure == nil {
+                    temporary = hidden + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                    if linkat(AT_FDCWD, "/proc/self/fd/\(anonymous)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 { failure = errnoText() }
+                }
+                if close(anonymous) != 0, failure == nil { failure = errnoText() }
+                if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
+                if let failure {
+                    if !temporary.isEmpty { unlink(temporary) }
+                    throw GamutError(.io, "cannot write the output: \(failure)", path: path)
+                }
+                return
             }
-            if close(anonymous) != 0, failure == nil { failure = errnoText() }
-            if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
-            if let failure {
-                if !temporary.isEmpty { unlink(temporary) }
-                throw GamutError(.io, "cannot write the output: \(failure)", path: path)
+            guard
+                errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL
+                    || errno == ENOENT && FileManager.default.fileExists(atPath: folder)
+            else {
+                throw GamutError(.io, "cannot create a temporary file next to the output: \(errnoText())", path: path)
             }
-            return
-        }
-        guard errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL || errno == ENOENT && FileManager.default.fileExists(atPath: folder) else {
-            throw GamutError(.io, "cannot create a temporary file next to the output: \(errnoText())", path: path)
-        }
         #endif
         var template = Array((hidden + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -46,12 +46,15 @@ public final class ColorTransform: Sendable {
     ///     (LittleCMS `cmsFLAGS_BLACKPOINTCOMPENSATION`).
     /// - Throws: ``GamutError`` `.profileMismatch` when a format doesn't fit its profile's color space,
     ///   `.invalidArgument` for mismatched alpha, `.transformFailed` with LittleCMS's messages.
-    public init(from source: ColorProfile, format sourceFormat: PixelFormat,
-                to destination: ColorProfile, format destinationFormat: PixelFormat,
-                intent: RenderingIntent = .relativeColorimetric, blackPointCompensation: Bool = false) throws(GamutError) {
+    public init(
+        from source: ColorProfile, format sourceFormat: PixelFormat,
+        to destination: ColorProfile, format destinationFormat: PixelFormat,
+        intent: RenderingIntent = .relativeColorimetric, blackPointCompensation: Bool = false
+    ) throws(GamutError) {
         for (profile, format, role) in [(source, sourceFormat, "source"), (destination, destinationFormat, "destination")]
         where profile.channelCount != format.colorChannelCount {
-            throw GamutError(.profileMismatch,
+            throw GamutError(
+                .profileMismatch,
                 "the \(role) profile '\(profile.name)' is \(profile.colorSpace) but the \(role) pixels are \(format.layout)")
         }
         guard sourceFormat.hasAlpha == destinationFormat.hasAlpha else {
@@ -69,26 +72,30 @@ public final class ColorTransform: Sendable {
             if source.info.isMatrixShaper && destination.info.isMatrixShaper { flags.insert(.noOptimize) }
             if sourceFormat.hasAlpha { flags.insert(.copyAlpha) }
             if blackPointCompensation { flags.insert(.blackPointCompensation) }
-            engine = .lcms(try LCMSTransform(from: source.handle, sourceFormat, to: destination.handle, destinationFormat,
-                                             intent: intent, flags: flags))
+            engine = .lcms(
+                try LCMSTransform(
+                    from: source.handle, sourceFormat, to: destination.handle, destinationFormat,
+                    intent: intent, flags: flags))
         }
     }
 
-    private static func fastKernel(_ source: ColorProfile, _ sourceFormat: PixelFormat, _ destination: ColorProfile,
-                                   _ destinationFormat: PixelFormat, _ intent: RenderingIntent, _ bpc: Bool) throws(GamutError) -> ShaperKernel? {
+    private static func fastKernel(
+        _ source: ColorProfile, _ sourceFormat: PixelFormat, _ destination: ColorProfile,
+        _ destinationFormat: PixelFormat, _ intent: RenderingIntent, _ bpc: Bool
+    ) throws(GamutError) -> ShaperKernel? {
         let integer: Set<PixelFormat.Sample> = [.uint8, .uint16]
         guard let sourceModel = source.shaper, let destinationModel = destination.shaper,
-              intent != .absoluteColorimetric,
-              integer.contains(sourceFormat.sample), integer.contains(destinationFormat.sample),
-              sourceFormat.colorChannelCount == 3, destinationFormat.colorChannelCount == 3,
-              // LittleCMS prefers lookup tables over the matrix when a profile has them for the intent.
-              !source.handle.isCLUT(intent, asInput: true), !destination.handle.isCLUT(intent, asInput: false)
+            intent != .absoluteColorimetric,
+            integer.contains(sourceFormat.sample), integer.contains(destinationFormat.sample),
+            sourceFormat.colorChannelCount == 3, destinationFormat.colorChannelCount == 3,
+            // LittleCMS prefers lookup tables over the matrix when a profile has them for the intent.
+            !source.handle.isCLUT(intent, asInput: true), !destination.handle.isCLUT(intent, asInput: false)
         else { return nil }
         if bpc {
             // Black-point compensation is the identity when both black points are zero (as for every
             // matrix/TRC profile whose curves map 0 to 0); otherwise let LittleCMS scale.
             guard source.handle.hasZeroBlackPoint(intent, asDestination: false),
-                  destination.handle.hasZeroBlackPoint(intent, asDestination: true)
+                destination.handle.hasZeroBlackPoint(intent, asDestination: true)
             else { return nil }
         }
         return try ShaperKernel(source: sourceModel, sourceFormat, destination: destinationModel, destinationFormat)
@@ -102,12 +109,15 @@ public final class ColorTransform: Sendable {
     /// - Throws: ``GamutError`` `.invalidArgument` when the buffers don't match this transform's formats or each other's size.
     public func convert(_ source: PixelBuffer, into destination: inout PixelBuffer, threads: Int? = nil) throws(GamutError) {
         guard source.format == sourceFormat, destination.format == destinationFormat else {
-            throw GamutError(.invalidArgument,
+            throw GamutError(
+                .invalidArgument,
                 "buffers are \(source.format) → \(destination.format), the transform is \(sourceFormat) → \(destinationFormat)")
         }
         guard source.width == destination.width, source.height == destination.height,
-              source.bytes.count >= source.requiredByteCount, destination.bytes.count >= destination.requiredByteCount else {
-            throw GamutError(.invalidArgument,
+            source.bytes.count >= source.requiredByteCount, destination.bytes.count >= destination.requiredByteCount
+        else {
+            throw GamutError(
+                .invalidArgument,
                 "source is \(source.width)×\(source.height), destination \(destination.width)×\(destination.height)")
         }
         let width = source.width, height = source.height
@@ -122,9 +132,11 @@ public final class ColorTransform: Sendable {
                     let outputRow = rows.output + first * outputStride
                     switch engine {
                     case .fast(let kernel):
-                        kernel.run(inputRow, inputRowBytes: inputStride, outputRow, outputRowBytes: outputStride, width: width, height: count)
+                        kernel.run(
+                            inputRow, inputRowBytes: inputStride, outputRow, outputRowBytes: outputStride, width: width, height: count)
                     case .lcms(let transform):
-                        transform.run(inputRow, inputRowBytes: inputStride, outputRow, outputRowBytes: outputStride, width: width, height: count)
+                        transform.run(
+                            inputRow, inputRowBytes: inputStride, outputRow, outputRowBytes: outputStride, width: width, height: count)
                     }
                 }
             }
@@ -150,7 +162,8 @@ public final class ColorTransform: Sendable {
         let output = try convert(input, threads: 1)
         return (0..<count * destinationFormat.channelCount).map { i in
             let x = i / destinationFormat.channelCount, c = i % destinationFormat.channelCount
-            return destinationFormat.sample == .float32 ? output.value(x: x, y: 0, channel: c) : Double(output.integer(x: x, y: 0, channel: c))
+            return destinationFormat.sample == .float32
+                ? output.value(x: x, y: 0, channel: c) : Double(output.integer(x: x, y: 0, channel: c))
         }
     }
 

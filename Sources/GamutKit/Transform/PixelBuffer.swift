@@ -74,8 +74,9 @@ public struct PixelBuffer: Sendable, Equatable {
     /// The integer sample at (x, y, channel) for 8- and 16-bit formats (0 for float).
     public func integer(x: Int, y: Int, channel: Int) -> Int {
         guard format.sample != .float32 else { return 0 }
-        precondition(x >= 0 && x < width && y >= 0 && y < height && channel >= 0 && channel < format.channelCount,
-                     "pixel (\(x), \(y)) channel \(channel) is outside a \(width)×\(height) \(format) buffer")
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height && channel >= 0 && channel < format.channelCount,
+            "pixel (\(x), \(y)) channel \(channel) is outside a \(width)×\(height) \(format) buffer")
         let reader = SampleReader(format)
         return storage.withUnsafeBytes { reader.integer($0.baseAddress! + y * rowBytes, x, channel) }
     }

@@ -22,7 +22,8 @@ struct SampleReader: Sendable {
     @inline(__always)
     func integer(_ row: UnsafeRawPointer, _ x: Int, _ channel: Int) -> Int {
         let index = x &* channels &+ channel
-        return sixteenBit ? Int(row.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self))
+        return sixteenBit
+            ? Int(row.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self))
             : Int(row.load(fromByteOffset: index, as: UInt8.self))
     }
 }

@@ -42,8 +42,10 @@ final class ShaperKernel: Sendable {
     }
 
     /// Converts `height` rows of `width` pixels.
-    func run(_ input: UnsafeRawPointer, inputRowBytes: Int, _ output: UnsafeMutableRawPointer, outputRowBytes: Int,
-             width: Int, height: Int) {
+    func run(
+        _ input: UnsafeRawPointer, inputRowBytes: Int, _ output: UnsafeMutableRawPointer, outputRowBytes: Int,
+        width: Int, height: Int
+    ) {
         switch (source.sample, destination.sample) {
         case (.uint8, .uint8): rows(input, inputRowBytes, output, outputRowBytes, width, height, U8.self, U8.self)
         case (.uint8, .uint16): rows(input, inputRowBytes, output, outputRowBytes, width, height, U8.self, U16.self)
@@ -63,28 +65,33 @@ final class ShaperKernel: Sendable {
         let m = matrix
         let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
         inputTables[0].withUnsafeBufferPointer { i0 in
-        inputTables[1].withUnsafeBufferPointer { i1 in
-        inputTables[2].withUnsafeBufferPointer { i2 in
-        outputTables[0].withUnsafeBufferPointer { o0 in
-        outputTables[1].withUnsafeBufferPointer { o1 in
-        outputTables[2].withUnsafeBufferPointer { o2 in
-            let t0 = i0.baseAddress!, t1 = i1.baseAddress!, t2 = i2.baseAddress!
-            let e0 = o0.baseAddress!, e1 = o1.baseAddress!, e2 = o2.baseAddress!
-            for y in 0..<height {
-                let src = input + y * inputRowBytes
-                let dst = output + y * outputRowBytes
-                var si = 0, di = 0
-                for _ in 0..<width {
-                    let r = t0[S.load(src, si)], g = t1[S.load(src, si + 1)], b = t2[S.load(src, si + 2)]
-                    D.store(Self.encode(m0 * r + m1 * g + m2 * b, e0), dst, di)
-                    D.store(Self.encode(m3 * r + m4 * g + m5 * b, e1), dst, di + 1)
-                    D.store(Self.encode(m6 * r + m7 * g + m8 * b, e2), dst, di + 2)
-                    if alpha { D.storeAlpha16(S.loadAlpha16(src, si + 3), dst, di + 3) }
-                    si &+= sc
-                    di &+= dc
+            inputTables[1].withUnsafeBufferPointer { i1 in
+                inputTables[2].withUnsafeBufferPointer { i2 in
+                    outputTables[0].withUnsafeBufferPointer { o0 in
+                        outputTables[1].withUnsafeBufferPointer { o1 in
+                            outputTables[2].withUnsafeBufferPointer { o2 in
+                                let t0 = i0.baseAddress!, t1 = i1.baseAddress!, t2 = i2.baseAddress!
+                                let e0 = o0.baseAddress!, e1 = o1.baseAddress!, e2 = o2.baseAddress!
+                                for y in 0..<height {
+                                    let src = input + y * inputRowBytes
+                                    let dst = output + y * outputRowBytes
+                                    var si = 0, di = 0
+                                    for _ in 0..<width {
+                                        let r = t0[S.load(src, si)], g = t1[S.load(src, si + 1)], b = t2[S.load(src, si + 2)]
+                                        D.store(Self.encode(m0 * r + m1 * g + m2 * b, e0), dst, di)
+                                        D.store(Self.encode(m3 * r + m4 * g + m5 * b, e1), dst, di + 1)
+                                        D.store(Self.encode(m6 * r + m7 * g + m8 * b, e2), dst, di + 2)
+                                        if alpha { D.storeAlpha16(S.loadAlpha16(src, si + 3), dst, di + 3) }
+                                        si &+= sc
+                                        di &+= dc
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
-        }}}}}}
+        }
     }
 
     /// Clips a linear value to 0…1 (NaN and −0 to +0) and encodes it through an output table.

@@ -52,10 +52,11 @@ final class ShaperCurve: Sendable {
     func table(_ kind: TableKind) -> [Float] {
         let name = "\(kind) \(key)"
         if let table = Self.tables.withLock({ $0[name] }) { return table }
-        let table: [Float] = switch kind {
-        case .linear(let maximum): (0...maximum).map { Float(linearize(Double($0) / Double(maximum))) }
-        case .output(let scale): ShaperKernel.outputTable(self, scale: scale)
-        }
+        let table: [Float] =
+            switch kind {
+            case .linear(let maximum): (0...maximum).map { Float(linearize(Double($0) / Double(maximum))) }
+            case .output(let scale): ShaperKernel.outputTable(self, scale: scale)
+            }
         Self.tables.withLock { cache in
             if cache.count >= 64 { cache.removeAll() }
             cache[name] = table
@@ -85,8 +86,9 @@ struct ShaperModel: Sendable {
         let curves = loaded.map(ShaperCurve.init)
         guard colorants.count == 3 else { return nil }
         self.curves = curves
-        toXYZD50 = Matrix3(columns: [colorants[0].x, colorants[0].y, colorants[0].z],
-                           [colorants[1].x, colorants[1].y, colorants[1].z],
-                           [colorants[2].x, colorants[2].y, colorants[2].z])
+        toXYZD50 = Matrix3(
+            columns: [colorants[0].x, colorants[0].y, colorants[0].z],
+            [colorants[1].x, colorants[1].y, colorants[1].z],
+            [colorants[2].x, colorants[2].y, colorants[2].z])
     }
 }

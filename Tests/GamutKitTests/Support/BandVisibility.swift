@@ -67,20 +67,32 @@ enum BandVisibility {
     static func visibility(source: [[Double]], shown: [[Double]], pixelsPerDegree: Double = 60) -> Double {
         let a = filtered(source, pixelsPerDegree: pixelsPerDegree), b = filtered(shown, pixelsPerDegree: pixelsPerDegree)
         let n = Double(a.count)
-        let offset = (l: zip(a, b).map { $0.l - $1.l }.reduce(0, +) / n, a: zip(a, b).map { $0.a - $1.a }.reduce(0, +) / n,
-                      b: zip(a, b).map { $0.b - $1.b }.reduce(0, +) / n)
+        let offset = (
+            l: zip(a, b).map { $0.l - $1.l }.reduce(0, +) / n, a: zip(a, b).map { $0.a - $1.a }.reduce(0, +) / n,
+            b: zip(a, b).map { $0.b - $1.b }.reduce(0, +) / n
+        )
         return zip(a, b).map { s, d in
             CIEDE2000.difference(Lab(l: s.l - offset.l, a: s.a - offset.a, b: s.b - offset.b), d)
         }.max() ?? 0
     }
 
     static func invert(_ m: [[Double]]) -> [[Double]] {
-        let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        let det =
+            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
             + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
         return [
-            [(m[1][1] * m[2][2] - m[1][2] * m[2][1]) / det, (m[0][2] * m[2][1] - m[0][1] * m[2][2]) / det, (m[0][1] * m[1][2] - m[0][2] * m[1][1]) / det],
-            [(m[1][2] * m[2][0] - m[1][0] * m[2][2]) / det, (m[0][0] * m[2][2] - m[0][2] * m[2][0]) / det, (m[0][2] * m[1][0] - m[0][0] * m[1][2]) / det],
-            [(m[1][0] * m[2][1] - m[1][1] * m[2][0]) / det, (m[0][1] * m[2][0] - m[0][0] * m[2][1]) / det, (m[0][0] * m[1][1] - m[0][1] * m[1][0]) / det],
+            [
+                (m[1][1] * m[2][2] - m[1][2] * m[2][1]) / det, (m[0][2] * m[2][1] - m[0][1] * m[2][2]) / det,
+                (m[0][1] * m[1][2] - m[0][2] * m[1][1]) / det,
+            ],
+            [
+                (m[1][2] * m[2][0] - m[1][0] * m[2][2]) / det, (m[0][0] * m[2][2] - m[0][2] * m[2][0]) / det,
+                (m[0][2] * m[1][0] - m[0][0] * m[1][2]) / det,
+            ],
+            [
+                (m[1][0] * m[2][1] - m[1][1] * m[2][0]) / det, (m[0][1] * m[2][0] - m[0][0] * m[2][1]) / det,
+                (m[0][0] * m[1][1] - m[0][1] * m[1][0]) / det,
+            ],
         ]
     }
 }

@@ -30,12 +30,14 @@ enum CatalogFixtures {
         let list = entries.map { entry in
             "{ \(entry.extra.isEmpty ? "" : entry.extra + ", ")\"color\" : \(entry.color), \"idiom\" : \"universal\" }"
         }
-        return "{\n  \"colors\" : [\n    " + list.joined(separator: ",\n    ") + "\n  ],\n  \"info\" : { \"author\" : \"xcode\", \"version\" : 1 }\n}\n"
+        return "{\n  \"colors\" : [\n    " + list.joined(separator: ",\n    ")
+            + "\n  ],\n  \"info\" : { \"author\" : \"xcode\", \"version\" : 1 }\n}\n"
     }
 
     /// `{"color-space": space, "components": {…}}` from name → JSON value text.
     static func color(_ space: String, _ components: [(String, String)]) -> String {
-        "{ \"color-space\" : \"\(space)\", \"components\" : { " + components.map { "\"\($0.0)\" : \($0.1)" }.joined(separator: ", ") + " } }"
+        "{ \"color-space\" : \"\(space)\", \"components\" : { " + components.map { "\"\($0.0)\" : \($0.1)" }.joined(separator: ", ")
+            + " } }"
     }
 
     static let dark = #""appearances" : [ { "appearance" : "luminosity", "value" : "dark" } ]"#
@@ -43,7 +45,9 @@ enum CatalogFixtures {
 
     /// Components of the one color of a set.
     static func components(_ catalog: AssetCatalog, _ name: String) -> [Double]? {
-        guard case .components(_, let values, _)? = catalog.assets.first(where: { $0.name == name })?.colors.first?.color else { return nil }
+        guard case .components(_, let values, _)? = catalog.assets.first(where: { $0.name == name })?.colors.first?.color else {
+            return nil
+        }
         return values
     }
 }

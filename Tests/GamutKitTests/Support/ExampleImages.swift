@@ -28,8 +28,9 @@ enum ExampleImages {
             }
         }
         let pixels = try PixelBuffer(width: width, height: height, layout: .rgb, samples: samples)
-        let metadata = PNGMetadata(texts: [.init(keyword: "Title", text: "GamutKit example: Display P3 ramps and swatches")],
-                                   physicalDimensions: .init(pixelsPerUnitX: 5669, pixelsPerUnitY: 5669, unitIsMetre: true))
+        let metadata = PNGMetadata(
+            texts: [.init(keyword: "Title", text: "GamutKit example: Display P3 ramps and swatches")],
+            physicalDimensions: .init(pixelsPerUnitX: 5669, pixelsPerUnitY: 5669, unitIsMetre: true))
         return Image(pixels: pixels, profile: .displayP3, colorSource: .cicp(primaries: 12, transfer: 13), metadata: metadata)
     }
 }

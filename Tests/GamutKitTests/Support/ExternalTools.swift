@@ -17,7 +17,8 @@ enum ExternalTool {
     static func available(_ names: String...) -> Bool {
         let missing = names.filter { path($0) == nil }
         if !missing.isEmpty, required {
-            Issue.record("GAMUTKIT_REQUIRE_IMAGEMAGICK=1 but \(missing.joined(separator: ", ")) is not installed (scripts/install-dependencies.sh)")
+            Issue.record(
+                "GAMUTKIT_REQUIRE_IMAGEMAGICK=1 but \(missing.joined(separator: ", ")) is not installed (scripts/install-dependencies.sh)")
         }
         return missing.isEmpty
     }
@@ -127,7 +128,9 @@ enum FormatFixtures {
 func decodingError(_ decode: () throws(GamutError) -> Image, sourceLocation: SourceLocation = #_sourceLocation) -> GamutError? {
     do {
         let image = try decode()
-        Issue.record("decoded a \(image.width)×\(image.height) \(image.pixels.format) image where an error was expected", sourceLocation: sourceLocation)
+        Issue.record(
+            "decoded a \(image.width)×\(image.height) \(image.pixels.format) image where an error was expected",
+            sourceLocation: sourceLocation)
         return nil
     } catch {
         return error

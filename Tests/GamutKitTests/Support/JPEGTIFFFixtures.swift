@@ -78,7 +78,8 @@ enum JPEGTIFFFixtures {
     static func exif(orientation: Int, littleEndian: Bool) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)] }
         func u32(_ v: Int) -> [UInt8] { littleEndian ? u16(v & 0xFFFF) + u16(v >> 16) : u16(v >> 16) + u16(v & 0xFFFF) }
-        let tiff = (littleEndian ? Array("II".utf8) : Array("MM".utf8)) + u16(42) + u32(8)
+        let tiff =
+            (littleEndian ? Array("II".utf8) : Array("MM".utf8)) + u16(42) + u32(8)
             + u16(1) + u16(0x0112) + u16(3) + u32(1) + u16(orientation) + u16(0) + u32(0)
         return JPEGMarkers.exifSignature + tiff
     }
@@ -123,12 +124,16 @@ enum TIFFPatch {
         let little = b[0] == 0x49
         let directory = u32(b, 4, little)
         let count = u16(b, directory, little)
-        return (little, (0..<count).map { i in
-            let at = directory + 2 + 12 * i
-            let type = u16(b, at + 2, little)
-            return Entry(offset: at, tag: u16(b, at, little), type: type, count: u32(b, at + 4, little),
-                         value: type == 3 ? u16(b, at + 8, little) : u32(b, at + 8, little))
-        })
+        return (
+            little,
+            (0..<count).map { i in
+                let at = directory + 2 + 12 * i
+                let type = u16(b, at + 2, little)
+                return Entry(
+                    offset: at, tag: u16(b, at, little), type: type, count: u32(b, at + 4, little),
+                    value: type == 3 ? u16(b, at + 8, little) : u32(b, at + 8, little))
+            }
+        )
     }
 
     /// Sets a SHORT or LONG tag of the first directory to `value`, as a LONG.

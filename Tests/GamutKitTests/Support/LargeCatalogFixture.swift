@@ -13,7 +13,9 @@ enum LargeCatalogFixture {
         let a = [0.0, 0.15, 0.3, 0.45][design / 4 % 4]
         let saturated = [(1.0, a, 0.0), (a, 1.0, 0.0), (0.0, 1.0, a), (1.0, 0.0, a)][design % 4]
         // A second color that a P3 display tells apart from `saturated` but sRGB clips to (nearly) the same code.
-        let near = (saturated.0 == 1 ? 1 : saturated.0 + 0.25, saturated.1 == 1 ? 1 : saturated.1 + 0.1, saturated.2 == 1 ? 1 : saturated.2 + 0.1)
+        let near = (
+            saturated.0 == 1 ? 1 : saturated.0 + 0.25, saturated.1 == 1 ? 1 : saturated.1 + 0.1, saturated.2 == 1 ? 1 : saturated.2 + 0.1
+        )
         let bandX = design * 37 % max(1, width), bandWidth = max(1, width / 16)
         var samples = [UInt16](repeating: 0, count: width * height * 3)
         for y in 0..<height {
@@ -70,30 +72,39 @@ enum LargeCatalogFixture {
             (256, 2, "mac"), (512, 1, "mac"), (512, 2, "mac"), (20, 2, "iphone"), (20, 3, "iphone"), (29, 2, "iphone"),
             (29, 3, "iphone"), (40, 2, "iphone"), (40, 3, "iphone"), (60, 2, "iphone"), (60, 3, "iphone"),
         ]
-        try set("AppIcon.appiconset", try icon.map { s in
-            let pixels = Int(s.points) * s.scale
-            let size = "\(Int(s.points))x\(Int(s.points))"
-            return ("icon-\(s.idiom)-\(size)@\(s.scale)x.png", try png(0, pixels, pixels),
-                    "\"idiom\" : \"\(s.idiom)\",\n      \"scale\" : \"\(s.scale)x\",\n      \"size\" : \"\(size)\"")
-        })
+        try set(
+            "AppIcon.appiconset",
+            try icon.map { s in
+                let pixels = Int(s.points) * s.scale
+                let size = "\(Int(s.points))x\(Int(s.points))"
+                return (
+                    "icon-\(s.idiom)-\(size)@\(s.scale)x.png", try png(0, pixels, pixels),
+                    "\"idiom\" : \"\(s.idiom)\",\n      \"scale\" : \"\(s.scale)x\",\n      \"size\" : \"\(size)\""
+                )
+            })
         // 20 illustrations, each used by 6 sets (the same bytes 6 times).
         let illustrationSizes = [64, 128, 160, 320]
         for design in 1...20 {
             let side = illustrationSizes[design % illustrationSizes.count]
             let bytes = try png(design, side, side * 3 / 4)
             for use in 1...6 {
-                try set("Illustrations/Scene\(design)-\(use).imageset",
-                        [("scene\(design).png", bytes, "\"idiom\" : \"universal\"")])
+                try set(
+                    "Illustrations/Scene\(design)-\(use).imageset",
+                    [("scene\(design).png", bytes, "\"idiom\" : \"universal\"")])
             }
         }
         // 54 sets at 1x, 2x and 3x.
         let baseSizes = [16, 20, 24, 29, 32, 40, 44]
         for design in 21...74 {
             let base = baseSizes[design % baseSizes.count]
-            try set("Icons/Symbol\(design).imageset", try (1...3).map { scale in
-                ("symbol\(design)@\(scale)x.png", try png(design, base * scale, base * scale),
-                 "\"idiom\" : \"universal\",\n      \"scale\" : \"\(scale)x\"")
-            })
+            try set(
+                "Icons/Symbol\(design).imageset",
+                try (1...3).map { scale in
+                    (
+                        "symbol\(design)@\(scale)x.png", try png(design, base * scale, base * scale),
+                        "\"idiom\" : \"universal\",\n      \"scale\" : \"\(scale)x\""
+                    )
+                })
         }
         return (root, images)
     }

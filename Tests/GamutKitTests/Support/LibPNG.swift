@@ -45,7 +45,8 @@ enum LibPNG {
         guard status == 0 else { return .failure(Failure(message: cString(&raw.error))) }
 
         let bytes = raw.samples.map { Array(UnsafeBufferPointer(start: $0, count: raw.samples_size)) } ?? []
-        let samples: [Int] = raw.depth == 16
+        let samples: [Int] =
+            raw.depth == 16
             ? bytes.withUnsafeBytes { $0.bindMemory(to: UInt16.self).map(Int.init) }  // host order from the oracle
             : bytes.map(Int.init)
         var image = Image(
@@ -60,8 +61,9 @@ enum LibPNG {
         image.gamma = raw.gamma > 0 ? raw.gamma : nil
         if raw.has_chrm != 0 {
             let c = raw.chrm
-            image.chromaticities = RGBPrimaries(red: .init(x: c.2, y: c.3), green: .init(x: c.4, y: c.5),
-                                                blue: .init(x: c.6, y: c.7), white: .init(x: c.0, y: c.1))
+            image.chromaticities = RGBPrimaries(
+                red: .init(x: c.2, y: c.3), green: .init(x: c.4, y: c.5),
+                blue: .init(x: c.6, y: c.7), white: .init(x: c.0, y: c.1))
         }
         let warning = cString(&raw.warning)
         image.warning = warning.isEmpty ? nil : warning
@@ -99,14 +101,16 @@ enum LibPNG {
 
     /// Encodes a PNG with libpng.
     static func encode(_ e: Encoding) throws(Failure) -> [UInt8] {
-        let colorType: Int32 = switch e.layout {
-        case .gray: 0
-        case .rgb: 2
-        case .grayAlpha: 4
-        case .rgba: 6
-        case .cmyk: -1
-        }
-        let sampleBytes: [UInt8] = e.depth == 16
+        let colorType: Int32 =
+            switch e.layout {
+            case .gray: 0
+            case .rgb: 2
+            case .grayAlpha: 4
+            case .rgba: 6
+            case .cmyk: -1
+            }
+        let sampleBytes: [UInt8] =
+            e.depth == 16
             ? e.samples.map { UInt16(truncatingIfNeeded: $0) }.withUnsafeBytes { Array($0) }  // host order
             : e.samples.map { UInt8(truncatingIfNeeded: $0) }
         let profile = e.iccp?.profile ?? []

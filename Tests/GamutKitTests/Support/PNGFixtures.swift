@@ -21,8 +21,9 @@ enum PNGFixtures {
         let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue))!
         defer { spng_ctx_free(ctx) }
         spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
-        var ihdr = spng_ihdr(width: UInt32(width), height: UInt32(height), bit_depth: o.depth, color_type: o.colorType,
-                             compression_method: 0, filter_method: 0, interlace_method: 0)
+        var ihdr = spng_ihdr(
+            width: UInt32(width), height: UInt32(height), bit_depth: o.depth, color_type: o.colorType,
+            compression_method: 0, filter_method: 0, interlace_method: 0)
         precondition(spng_set_ihdr(ctx, &ihdr) == 0)
         if !o.palette.isEmpty {
             var plte = spng_plte()
@@ -42,7 +43,9 @@ enum PNGFixtures {
         }
         if let intent = o.srgbIntent { precondition(spng_set_srgb(ctx, intent) == 0) }
         if let gamma = o.gamma { precondition(spng_set_gama(ctx, gamma) == 0) }
-        let status = rows.withUnsafeBytes { spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_RAW.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue)) }
+        let status = rows.withUnsafeBytes {
+            spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_RAW.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue))
+        }
         precondition(status == 0, String(cString: spng_strerror(status)))
         var length = 0
         var error: Int32 = 0

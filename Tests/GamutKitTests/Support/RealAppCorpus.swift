@@ -17,7 +17,9 @@ enum RealAppCorpus {
 
     /// The apps, each audited as one run.
     static let apps = [
-        App(name: "Notes", catalogs: ["Notes/Notes/Assets.xcassets", "Notes/NotesWidget/Assets.xcassets", "Notes/NotesWatch Watch App/Assets.xcassets"]),
+        App(
+            name: "Notes",
+            catalogs: ["Notes/Notes/Assets.xcassets", "Notes/NotesWidget/Assets.xcassets", "Notes/NotesWatch Watch App/Assets.xcassets"]),
         App(name: "Weather", catalogs: ["Weather/Weather/Assets.xcassets", "Weather/WeatherWidget/Assets.xcassets"]),
         App(name: "Clips", catalogs: ["Clips/Clips/Assets.xcassets"]),
         App(name: "Lumen", catalogs: ["Lumen/Lumen/Assets.xcassets"]),
@@ -54,10 +56,20 @@ enum RealAppCorpus {
         func catalog(_ root: String) { json(root + "/Contents.json", [("info", info)]) }
         func entry(_ members: [(String, XcodeJSON)]) -> XcodeJSON { .object(members.sorted { $0.0 < $1.0 }) }
         func rgb(_ space: String, _ c: [String], alpha: String = "1.000") -> XcodeJSON {
-            .object([("color-space", .string(space)), ("components", .object([("alpha", .string(alpha)), ("blue", .string(c[2])),
-                                                                               ("green", .string(c[1])), ("red", .string(c[0]))]))])
+            .object([
+                ("color-space", .string(space)),
+                (
+                    "components",
+                    .object([
+                        ("alpha", .string(alpha)), ("blue", .string(c[2])),
+                        ("green", .string(c[1])), ("red", .string(c[0])),
+                    ])
+                ),
+            ])
         }
-        func system(_ name: String, platform: String = "ios") -> XcodeJSON { .object([("platform", .string(platform)), ("reference", .string(name))]) }
+        func system(_ name: String, platform: String = "ios") -> XcodeJSON {
+            .object([("platform", .string(platform)), ("reference", .string(name))])
+        }
         let darkAppearance = XcodeJSON.array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])
         /// A color set: light (any) and, when given, dark.
         func color(_ path: String, _ light: XcodeJSON?, dark: XcodeJSON? = nil, extra: [(String, XcodeJSON)] = []) {
@@ -67,10 +79,14 @@ enum RealAppCorpus {
             json(path + "/Contents.json", [("colors", .array(entries)), ("info", info)])
         }
         func imageset(_ path: String, _ images: [[(String, XcodeJSON)]], properties: [(String, XcodeJSON)] = []) {
-            json(path + "/Contents.json", [("images", .array(images.map(entry))), ("info", info)] + (properties.isEmpty ? [] : [("properties", .object(properties))]))
+            json(
+                path + "/Contents.json",
+                [("images", .array(images.map(entry))), ("info", info)] + (properties.isEmpty ? [] : [("properties", .object(properties))]))
         }
-        func png(_ path: String, _ w: Int, _ h: Int, _ profile: ColorProfile, depth: Int = 8, untagged: Bool = false,
-                 _ color: (Int, Int) -> [Double]) throws {
+        func png(
+            _ path: String, _ w: Int, _ h: Int, _ profile: ColorProfile, depth: Int = 8, untagged: Bool = false,
+            _ color: (Int, Int) -> [Double]
+        ) throws {
             var image: Image
             if depth == 16 {
                 let s = (0..<h).flatMap { y in (0..<w).flatMap { x in color(x, y).map { UInt16(($0 * 65535).rounded()) } } }
@@ -83,24 +99,33 @@ enum RealAppCorpus {
             if untagged { image.colorSource = .untagged; options.embedProfile = false; options.writeCICP = false }
             files.append((path, try PNG.encode(image, options: options)))
         }
-        let generic = try ColorProfile(primaries: RGBPrimaries(red: .init(x: 0.630, y: 0.340), green: .init(x: 0.295, y: 0.605),
-                                                               blue: .init(x: 0.155, y: 0.077), white: .d65),
-                                       transfer: .gamma(1.8), description: "Generic RGB Profile")
+        let generic = try ColorProfile(
+            primaries: RGBPrimaries(
+                red: .init(x: 0.630, y: 0.340), green: .init(x: 0.295, y: 0.605),
+                blue: .init(x: 0.155, y: 0.077), white: .d65),
+            transfer: .gamma(1.8), description: "Generic RGB Profile")
         let glyph: (Int, Int) -> [Double] = { x, y in (x + y) % 5 == 0 ? [0.1, 0.1, 0.1] : [1, 1, 1] }
         let webp = Array(Data(base64Encoded: "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")!)
         let pdf = Array("%PDF-1.4\ntrailer << >>\n%%EOF\n".utf8)
-        let template = { (path: String) in json(path + "/Contents.json", [("colors", .array([entry([("idiom", .string("universal"))])])), ("info", info)]) }
+        let template = { (path: String) in
+            json(path + "/Contents.json", [("colors", .array([entry([("idiom", .string("universal"))])])), ("info", info)])
+        }
         /// Xcode 14's single-size iOS icon with dark and tinted variants.
         func modernIcon(_ path: String) throws {
             var images: [[(String, XcodeJSON)]] = []
             for (suffix, appearance) in [("", nil), ("-dark", "dark"), ("-tinted", "tinted")] as [(String, String?)] {
-                var members: [(String, XcodeJSON)] = [("filename", .string("icon\(suffix).png")), ("idiom", .string("universal")),
-                                                      ("platform", .string("ios")), ("size", .string("1024x1024"))]
+                var members: [(String, XcodeJSON)] = [
+                    ("filename", .string("icon\(suffix).png")), ("idiom", .string("universal")),
+                    ("platform", .string("ios")), ("size", .string("1024x1024")),
+                ]
                 if let appearance {
-                    members.append(("appearances", .array([.object([("appearance", .string("luminosity")), ("value", .string(appearance))])])))
+                    members.append(
+                        ("appearances", .array([.object([("appearance", .string("luminosity")), ("value", .string(appearance))])])))
                 }
                 images.append(members)
-                try png("\(path)/icon\(suffix).png", 16, 16, .sRGB, untagged: suffix == "-tinted") { x, _ in x < 8 ? [0.9, 0.5, 0.2] : [0.2, 0.3, 0.5] }
+                try png("\(path)/icon\(suffix).png", 16, 16, .sRGB, untagged: suffix == "-tinted") { x, _ in
+                    x < 8 ? [0.9, 0.5, 0.2] : [0.2, 0.3, 0.5]
+                }
             }
             imageset(path, images)
         }
@@ -113,8 +138,9 @@ enum RealAppCorpus {
         json(root + "/Palette/Contents.json", [("info", info), ("properties", .object([("provides-namespace", .bool(true))]))])
         for (i, name) in ["Paper", "Ink", "Highlight", "Margin", "Tag", "Pin", "Folder", "Shadow"].enumerated() {
             let v = 0.1 + Double(i) * 0.1
-            color(root + "/Palette/\(name).colorset", rgb("srgb", [v, 0.95 - v / 2, 0.5].map { String(format: "%.3f", $0) }),
-                  dark: rgb("srgb", [v / 2, 0.3, 0.2 + v / 3].map { String(format: "%.3f", $0) }))
+            color(
+                root + "/Palette/\(name).colorset", rgb("srgb", [v, 0.95 - v / 2, 0.5].map { String(format: "%.3f", $0) }),
+                dark: rgb("srgb", [v / 2, 0.3, 0.2 + v / 3].map { String(format: "%.3f", $0) }))
         }
         color(root + "/Palette/Card.colorset", rgb("srgb", ["0xFF", "0xFB", "0xF2"]), dark: system("secondarySystemBackgroundColor"))
         color(root + "/Palette/Sheet.colorset", rgb("srgb", ["0xFA", "0xFA", "0xF7"]), dark: system("systemBackgroundColor"))
@@ -124,27 +150,50 @@ enum RealAppCorpus {
         // A custom light color whose dark happens to be systemGray6's dark value: one appearance, not a duplicate.
         color(root + "/Palette/Toolbar.colorset", rgb("srgb", ["0.976", "0.961", "0.925"]), dark: rgb("srgb", ["28", "28", "30"]))
         for name in ["compose", "share", "trash", "search", "lock", "archive"] {
-            imageset(root + "/Icons/\(name).imageset", ["1x", "2x", "3x"].map { scale in
-                [("filename", .string("\(name)\(scale == "1x" ? "" : "@" + scale).png")), ("idiom", .string("universal")), ("scale", .string(scale))]
-            })
-            for (scale, size) in [("", 8), ("@2x", 16), ("@3x", 24)] { try png("\(root)/Icons/\(name).imageset/\(name)\(scale).png", size, size, .sRGB, untagged: true, glyph) }
+            imageset(
+                root + "/Icons/\(name).imageset",
+                ["1x", "2x", "3x"].map { scale in
+                    [
+                        ("filename", .string("\(name)\(scale == "1x" ? "" : "@" + scale).png")), ("idiom", .string("universal")),
+                        ("scale", .string(scale)),
+                    ]
+                })
+            for (scale, size) in [("", 8), ("@2x", 16), ("@3x", 24)] {
+                try png("\(root)/Icons/\(name).imageset/\(name)\(scale).png", size, size, .sRGB, untagged: true, glyph)
+            }
         }
         for name in ["bubble", "field"] {
-            let resizing = XcodeJSON.object([("cap-insets", .object([("bottom", .number("10")), ("left", .number("12")), ("right", .number("12")),
-                                                                      ("top", .number("10"))])),
-                                              ("center", .object([("height", .number("1")), ("mode", .string("tile")), ("width", .number("1"))])),
-                                              ("mode", .string("9-part"))])
-            imageset(root + "/\(name).imageset", [[("filename", .string("\(name)@2x.png")), ("idiom", .string("universal")), ("resizing", resizing),
-                                                  ("scale", .string("2x"))]])
+            let resizing = XcodeJSON.object([
+                (
+                    "cap-insets",
+                    .object([
+                        ("bottom", .number("10")), ("left", .number("12")), ("right", .number("12")),
+                        ("top", .number("10")),
+                    ])
+                ),
+                ("center", .object([("height", .number("1")), ("mode", .string("tile")), ("width", .number("1"))])),
+                ("mode", .string("9-part")),
+            ])
+            imageset(
+                root + "/\(name).imageset",
+                [
+                    [
+                        ("filename", .string("\(name)@2x.png")), ("idiom", .string("universal")), ("resizing", resizing),
+                        ("scale", .string("2x")),
+                    ]
+                ])
             try png("\(root)/\(name).imageset/\(name)@2x.png", 30, 24, .sRGB) { _, _ in [0.9, 0.92, 0.95] }
         }
         for name in ["welcome", "empty-state"] {  // photos exported with Generic RGB
             imageset(root + "/\(name).imageset", [[("filename", .string("\(name).png")), ("idiom", .string("universal"))]])
-            try png("\(root)/\(name).imageset/\(name).png", 16, 16, generic) { x, y in [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]][(x / 8) + 2 * (y / 8)] }
+            try png("\(root)/\(name).imageset/\(name).png", 16, 16, generic) { x, y in
+                [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]][(x / 8) + 2 * (y / 8)]
+            }
         }
         for name in ["pencil", "eraser", "ruler"] {
-            imageset(root + "/\(name).imageset", [[("filename", .string("\(name).pdf")), ("idiom", .string("universal"))]],
-                     properties: [("preserves-vector-representation", .bool(true)), ("template-rendering-intent", .string("template"))])
+            imageset(
+                root + "/\(name).imageset", [[("filename", .string("\(name).pdf")), ("idiom", .string("universal"))]],
+                properties: [("preserves-vector-representation", .bool(true)), ("template-rendering-intent", .string("template"))])
             files.append(("\(root)/\(name).imageset/\(name).pdf", pdf))
         }
         imageset(root + "/sticker.imageset", [[("filename", .string("sticker.png")), ("idiom", .string("universal"))]])
@@ -157,8 +206,14 @@ enum RealAppCorpus {
         root = "Notes/NotesWatch Watch App/Assets.xcassets"
         catalog(root)
         template(root + "/AccentColor.colorset")
-        imageset(root + "/AppIcon.appiconset", [[("filename", .string("watch.png")), ("idiom", .string("universal")), ("platform", .string("watchos")),
-                                                 ("size", .string("1024x1024"))]])
+        imageset(
+            root + "/AppIcon.appiconset",
+            [
+                [
+                    ("filename", .string("watch.png")), ("idiom", .string("universal")), ("platform", .string("watchos")),
+                    ("size", .string("1024x1024")),
+                ]
+            ])
         try png("\(root)/AppIcon.appiconset/watch.png", 16, 16, .sRGB) { x, _ in x < 8 ? [0.9, 0.5, 0.2] : [0.2, 0.3, 0.5] }
         for (i, name) in ["Ring", "Track", "Label", "Glow"].enumerated() {
             color(root + "/\(name).colorset", rgb("srgb", [0.3 + Double(i) * 0.1, 0.8, 0.4].map { String(format: "%.3f", $0) }))
@@ -175,19 +230,28 @@ enum RealAppCorpus {
             ("ipad", "40x40", "1x", 40), ("ipad", "40x40", "2x", 80), ("ipad", "76x76", "1x", 76), ("ipad", "76x76", "2x", 152),
             ("ipad", "83.5x83.5", "2x", 167), ("ios-marketing", "1024x1024", "1x", 1024),
         ]
-        imageset(root + "/AppIcon.appiconset", iconSizes.map { idiom, size, scale, px in
-            [("filename", .string("icon-\(px)-\(idiom).png")), ("idiom", .string(idiom)), ("scale", .string(scale)), ("size", .string(size))]
-        })
+        imageset(
+            root + "/AppIcon.appiconset",
+            iconSizes.map { idiom, size, scale, px in
+                [
+                    ("filename", .string("icon-\(px)-\(idiom).png")), ("idiom", .string(idiom)), ("scale", .string(scale)),
+                    ("size", .string(size)),
+                ]
+            })
         for (idiom, _, _, px) in iconSizes {
             let side = min(px, 48)
-            try png("\(root)/AppIcon.appiconset/icon-\(px)-\(idiom).png", side, side, .displayP3) { x, _ in x < side / 2 ? [1, 0.3, 0] : [0.1, 0.2, 0.9] }
+            try png("\(root)/AppIcon.appiconset/icon-\(px)-\(idiom).png", side, side, .displayP3) { x, _ in
+                x < side / 2 ? [1, 0.3, 0] : [0.1, 0.2, 0.9]
+            }
         }
         json(root + "/Forecast/Contents.json", [("info", info), ("properties", .object([("provides-namespace", .bool(true))]))])
         color(root + "/Forecast/Hot.colorset", rgb("display-p3", ["1.000", "0.150", "0.100"]))  // seeded
         color(root + "/Forecast/Fresh.colorset", rgb("display-p3", ["0.000", "1.000", "0.000"]))  // seeded: collapses with Fresher
         color(root + "/Forecast/Fresher.colorset", rgb("display-p3", ["0.180", "0.980", "0.120"]))
         for (i, name) in ["Sky", "Cloud", "Rain", "Snow", "Fog", "Night", "Sun", "Wind", "Storm", "Haze"].enumerated() {
-            color(root + "/Forecast/\(name).colorset", rgb("srgb", [0.2 + Double(i) * 0.05, 0.5, 0.8 - Double(i) * 0.05].map { String(format: "%.3f", $0) }))
+            color(
+                root + "/Forecast/\(name).colorset",
+                rgb("srgb", [0.2 + Double(i) * 0.05, 0.5, 0.8 - Double(i) * 0.05].map { String(format: "%.3f", $0) }))
         }
         root = "Weather/WeatherWidget/Assets.xcassets"
         catalog(root)
@@ -198,55 +262,99 @@ enum RealAppCorpus {
         root = "Clips/Clips/Assets.xcassets"
         catalog(root)
         template(root + "/AccentColor.colorset")
-        let macSizes = [(16, "1x"), (16, "2x"), (32, "1x"), (32, "2x"), (128, "1x"), (128, "2x"), (256, "1x"), (256, "2x"), (512, "1x"), (512, "2x")]
-        imageset(root + "/AppIcon.appiconset", macSizes.map { side, scale in
-            [("filename", .string("icon_\(side)x\(side)\(scale == "2x" ? "@2x" : "").png")), ("idiom", .string("mac")), ("scale", .string(scale)),
-             ("size", .string("\(side)x\(side)"))]
-        })
+        let macSizes = [
+            (16, "1x"), (16, "2x"), (32, "1x"), (32, "2x"), (128, "1x"), (128, "2x"), (256, "1x"), (256, "2x"), (512, "1x"), (512, "2x"),
+        ]
+        imageset(
+            root + "/AppIcon.appiconset",
+            macSizes.map { side, scale in
+                [
+                    ("filename", .string("icon_\(side)x\(side)\(scale == "2x" ? "@2x" : "").png")), ("idiom", .string("mac")),
+                    ("scale", .string(scale)),
+                    ("size", .string("\(side)x\(side)")),
+                ]
+            })
         for (side, scale) in macSizes {
-            try png("\(root)/AppIcon.appiconset/icon_\(side)x\(side)\(scale == "2x" ? "@2x" : "").png", 16, 16, .sRGB) { x, _ in x < 8 ? [0.3, 0.5, 0.9] : [1, 1, 1] }
+            try png("\(root)/AppIcon.appiconset/icon_\(side)x\(side)\(scale == "2x" ? "@2x" : "").png", 16, 16, .sRGB) { x, _ in
+                x < 8 ? [0.3, 0.5, 0.9] : [1, 1, 1]
+            }
         }
         color(root + "/Sidebar.colorset", system("controlAccentColor", platform: "osx"))
-        color(root + "/Window.colorset", system("windowBackgroundColor", platform: "osx"), dark: system("underPageBackgroundColor", platform: "osx"))
+        color(
+            root + "/Window.colorset", system("windowBackgroundColor", platform: "osx"),
+            dark: system("underPageBackgroundColor", platform: "osx"))
         color(root + "/Caption.colorset", system("labelColor", platform: "osx"))
-        color(root + "/Link.colorset", rgb("srgb", ["48", "176", "199"]), dark: rgb("srgb", ["64", "200", "224"]))  // iOS's teal: not macOS's
-        color(root + "/Accent2.colorset", rgb("srgb", ["0", "199", "190"]), dark: rgb("srgb", ["0.400", "0.300", "0.700"]))  // mint in light only
-        color(root + "/Success.colorset", rgb("srgb", ["0.157", "0.804", "0.255"]), dark: rgb("srgb", ["0.196", "0.843", "0.294"]))  // seeded
+        // iOS's teal, not macOS's:
+        color(root + "/Link.colorset", rgb("srgb", ["48", "176", "199"]), dark: rgb("srgb", ["64", "200", "224"]))
+        // Mint in light only:
+        color(root + "/Accent2.colorset", rgb("srgb", ["0", "199", "190"]), dark: rgb("srgb", ["0.400", "0.300", "0.700"]))
+        // Seeded:
+        color(root + "/Success.colorset", rgb("srgb", ["0.157", "0.804", "0.255"]), dark: rgb("srgb", ["0.196", "0.843", "0.294"]))
 
         // Lumen: an iOS photo app with Dark Mode and wide-color art.
         root = "Lumen/Lumen/Assets.xcassets"
         catalog(root)
         template(root + "/AccentColor.colorset")
-        imageset(root + "/AppIcon.appiconset", [[("filename", .string("icon.png")), ("idiom", .string("universal")), ("platform", .string("ios")),
-                                                 ("size", .string("1024x1024"))]])
-        try png("\(root)/AppIcon.appiconset/icon.png", 16, 16, .displayP3, depth: 16) { x, _ in x < 8 ? [0.5, 0.45, 0.4] : [0.3, 0.3, 0.35] }
+        imageset(
+            root + "/AppIcon.appiconset",
+            [
+                [
+                    ("filename", .string("icon.png")), ("idiom", .string("universal")), ("platform", .string("ios")),
+                    ("size", .string("1024x1024")),
+                ]
+            ])
+        try png("\(root)/AppIcon.appiconset/icon.png", 16, 16, .displayP3, depth: 16) { x, _ in
+            x < 8 ? [0.5, 0.45, 0.4] : [0.3, 0.3, 0.35]
+        }
         let art: (Int, Int) -> [Double] = { x, _ in x < 8 ? [0.95, 0.2, 0.1] : [0.9, 0.9, 0.85] }
         let p3 = try DisplaySimulation(source: .displayP3)
-        let inSRGB: (Int, Int) -> [Double] = { x, y in p3.evaluate(art(x, y)).targetLinear.map { TransferFunction.sRGB.encode(min(max($0, 0), 1)) } }
+        let inSRGB: (Int, Int) -> [Double] = { x, y in
+            p3.evaluate(art(x, y)).targetLinear.map { TransferFunction.sRGB.encode(min(max($0, 0), 1)) }
+        }
         for name in ["Cover", "Filters"] {
-            imageset(root + "/\(name).imageset", [
-                [("display-gamut", .string("display-P3")), ("filename", .string("\(name)-p3.png")), ("idiom", .string("universal"))],
-                [("display-gamut", .string("sRGB")), ("filename", .string("\(name)-srgb.png")), ("idiom", .string("universal"))],
-                [("appearances", darkAppearance), ("display-gamut", .string("display-P3")), ("filename", .string("\(name)-dark-p3.png")), ("idiom", .string("universal"))],
-                [("appearances", darkAppearance), ("display-gamut", .string("sRGB")), ("filename", .string("\(name)-dark-srgb.png")), ("idiom", .string("universal"))],
-            ])
+            imageset(
+                root + "/\(name).imageset",
+                [
+                    [("display-gamut", .string("display-P3")), ("filename", .string("\(name)-p3.png")), ("idiom", .string("universal"))],
+                    [("display-gamut", .string("sRGB")), ("filename", .string("\(name)-srgb.png")), ("idiom", .string("universal"))],
+                    [
+                        ("appearances", darkAppearance), ("display-gamut", .string("display-P3")),
+                        ("filename", .string("\(name)-dark-p3.png")), ("idiom", .string("universal")),
+                    ],
+                    [
+                        ("appearances", darkAppearance), ("display-gamut", .string("sRGB")), ("filename", .string("\(name)-dark-srgb.png")),
+                        ("idiom", .string("universal")),
+                    ],
+                ])
             for suffix in ["", "-dark"] {
                 try png("\(root)/\(name).imageset/\(name)\(suffix)-p3.png", 16, 16, .displayP3, depth: 16, art)
                 try png("\(root)/\(name).imageset/\(name)\(suffix)-srgb.png", 16, 16, .sRGB, depth: 16, inSRGB)
             }
         }
-        imageset(root + "/Gallery.imageset", ["1x", "2x", "3x"].map { scale in  // seeded: display-P3 slots without sRGB ones
-            [("display-gamut", .string("display-P3")), ("filename", .string("gallery-\(scale).png")), ("idiom", .string("universal")), ("scale", .string(scale))]
-        })
-        for scale in ["1x", "2x", "3x"] { try png("\(root)/Gallery.imageset/gallery-\(scale).png", 8, 8, .displayP3, depth: 16) { _, _ in [0.5, 0.5, 0.5] } }
-        color(root + "/Chrome.colorset", rgb("srgb", ["0.950", "0.950", "0.960"]), dark: rgb("srgb", ["10", "132", "255"]))  // dark is iOS blue's dark only
+        imageset(
+            root + "/Gallery.imageset",
+            ["1x", "2x", "3x"].map { scale in  // seeded: display-P3 slots without sRGB ones
+                [
+                    ("display-gamut", .string("display-P3")), ("filename", .string("gallery-\(scale).png")),
+                    ("idiom", .string("universal")), ("scale", .string(scale)),
+                ]
+            })
+        for scale in ["1x", "2x", "3x"] {
+            try png("\(root)/Gallery.imageset/gallery-\(scale).png", 8, 8, .displayP3, depth: 16) { _, _ in [0.5, 0.5, 0.5] }
+        }
+        // Dark is iOS blue's dark only:
+        color(root + "/Chrome.colorset", rgb("srgb", ["0.950", "0.950", "0.960"]), dark: rgb("srgb", ["10", "132", "255"]))
         // Art as drawing tools export it (issue 13: 128 image collapse errors were icons' antialiased edges, 22 gradient
         // findings subtle ramps): a P3 green badge on white with antialiased edges, and a backdrop ramping from P3 red by
         // ΔE00 1.1 in all. Both clip visibly (seeded: they need sRGB variants), but neither collapses nor bands.
         let badge = IconFixtures.icon(size: 256, background: [1, 1, 1], shapes: [([0, 1, 0], IconFixtures.disc(cx: 128, cy: 128, r: 90))])
         let backdropEnd = FloorMeasurement.t(for: 1.1, from: 0, { [1, $0, $0] }, p3)
-        let backdrop: (Int, Int) -> [Double] = { x, _ in let t = backdropEnd * Double(x) / 255; return [1, t, t] }
-        for (name, art) in [("Badge", { (x: Int, y: Int) in (0..<3).map { badge.pixels.value(x: x, y: y, channel: $0) } }), ("Backdrop", backdrop)] {
+        let backdrop: (Int, Int) -> [Double] = { x, _ in
+            let t = backdropEnd * Double(x) / 255; return [1, t, t]
+        }
+        for (name, art) in [
+            ("Badge", { (x: Int, y: Int) in (0..<3).map { badge.pixels.value(x: x, y: y, channel: $0) } }), ("Backdrop", backdrop),
+        ] {
             imageset(root + "/\(name).imageset", [[("filename", .string("\(name)-p3.png")), ("idiom", .string("universal"))]])
             try png("\(root)/\(name).imageset/\(name)-p3.png", 256, name == "Badge" ? 256 : 64, .displayP3, depth: 16, art)
         }
@@ -257,11 +365,27 @@ enum RealAppCorpus {
         let contrast = XcodeJSON.array([.object([("appearance", .string("contrast")), ("value", .string("high"))])])
         for (i, name) in ["Surface", "OnSurface", "Primary", "Secondary", "Outline"].enumerated() {
             let v = 0.15 + Double(i) * 0.15
-            json(root + "/\(name).colorset/Contents.json", [("colors", .array([
-                entry([("color", rgb("srgb", [v, v, 0.9].map { String(format: "%.3f", $0) })), ("idiom", .string("universal"))]),
-                entry([("appearances", darkAppearance), ("color", rgb("srgb", [v / 2, v / 2, 0.4].map { String(format: "%.3f", $0) })), ("idiom", .string("universal"))]),
-                entry([("appearances", contrast), ("color", rgb("srgb", [v / 3, v / 3, 0.6].map { String(format: "%.3f", $0) })), ("idiom", .string("universal"))]),
-            ])), ("info", info)])
+            json(
+                root + "/\(name).colorset/Contents.json",
+                [
+                    (
+                        "colors",
+                        .array([
+                            entry([
+                                ("color", rgb("srgb", [v, v, 0.9].map { String(format: "%.3f", $0) })), ("idiom", .string("universal")),
+                            ]),
+                            entry([
+                                ("appearances", darkAppearance),
+                                ("color", rgb("srgb", [v / 2, v / 2, 0.4].map { String(format: "%.3f", $0) })),
+                                ("idiom", .string("universal")),
+                            ]),
+                            entry([
+                                ("appearances", contrast), ("color", rgb("srgb", [v / 3, v / 3, 0.6].map { String(format: "%.3f", $0) })),
+                                ("idiom", .string("universal")),
+                            ]),
+                        ])
+                    ), ("info", info),
+                ])
         }
         color(root + "/Action.colorset", rgb("srgb", ["0", "122", "255"]), dark: rgb("srgb", ["10", "132", "255"]))  // seeded: iOS blue
 
@@ -269,86 +393,101 @@ enum RealAppCorpus {
         root = "OldTimer/OldTimer/Images.xcassets"
         files.append((root + "/Contents.json", Array("{\n  \"info\" : {\n    \"version\" : 1,\n    \"author\" : \"xcode\"\n  }\n}".utf8)))
         for name in ["start", "stop", "lap"] {
-            files.append((root + "/\(name).imageset/Contents.json", Array("""
-                {
-                  "images" : [
-                    {
-                      "idiom" : "universal",
-                      "filename" : "\(name).png",
-                      "scale" : "1x"
-                    },
-                    {
-                      "resizing" : {
-                        "mode" : "3-part-horizontal",
-                        "center" : {
-                          "mode" : "stretch",
-                          "width" : 1
-                        },
-                        "capInsets" : {
-                          "left" : 6,
-                          "right" : 6
+            files.append(
+                (
+                    root + "/\(name).imageset/Contents.json",
+                    Array(
+                        """
+                        {
+                          "images" : [
+                            {
+                              "idiom" : "universal",
+                              "filename" : "\(name).png",
+                              "scale" : "1x"
+                            },
+                            {
+                              "resizing" : {
+                                "mode" : "3-part-horizontal",
+                                "center" : {
+                                  "mode" : "stretch",
+                                  "width" : 1
+                                },
+                                "capInsets" : {
+                                  "left" : 6,
+                                  "right" : 6
+                                }
+                              },
+                              "idiom" : "universal",
+                              "filename" : "\(name)@2x.png",
+                              "scale" : "2x"
+                            },
+                            {
+                              "idiom" : "universal",
+                              "scale" : "3x"
+                            }
+                          ],
+                          "info" : {
+                            "version" : 1,
+                            "author" : "xcode"
+                          }
                         }
-                      },
-                      "idiom" : "universal",
-                      "filename" : "\(name)@2x.png",
-                      "scale" : "2x"
-                    },
-                    {
-                      "idiom" : "universal",
-                      "scale" : "3x"
-                    }
-                  ],
-                  "info" : {
-                    "version" : 1,
-                    "author" : "xcode"
-                  }
-                }
-                """.utf8)))
+                        """.utf8)
+                ))
             try png("\(root)/\(name).imageset/\(name).png", 13, 8, .sRGB, untagged: true, glyph)
             try png("\(root)/\(name).imageset/\(name)@2x.png", 26, 16, .sRGB, untagged: true, glyph)
         }
-        files.append((root + "/LaunchImage.launchimage/Contents.json", Array("""
-            {
-              "images" : [
-                {
-                  "orientation" : "portrait",
-                  "idiom" : "iphone",
-                  "extent" : "full-screen",
-                  "minimum-system-version" : "7.0",
-                  "scale" : "2x"
-                }
-              ],
-              "info" : {
-                "version" : 1,
-                "author" : "xcode"
-              }
-            }
-            """.utf8)))
+        files.append(
+            (
+                root + "/LaunchImage.launchimage/Contents.json",
+                Array(
+                    """
+                    {
+                      "images" : [
+                        {
+                          "orientation" : "portrait",
+                          "idiom" : "iphone",
+                          "extent" : "full-screen",
+                          "minimum-system-version" : "7.0",
+                          "scale" : "2x"
+                        }
+                      ],
+                      "info" : {
+                        "version" : 1,
+                        "author" : "xcode"
+                      }
+                    }
+                    """.utf8)
+            ))
         root = "OldTimer/OldTimer/Colors.xcassets"
         files.append((root + "/Contents.json", Array("{\n  \"info\" : {\n    \"version\" : 1,\n    \"author\" : \"xcode\"\n  }\n}".utf8)))
         for (i, name) in ["Dial", "Hand", "Tick"].enumerated() {
-            files.append((root + "/\(name).colorset/Contents.json", Array("""
-                {
-                  "info" : {
-                    "version" : 1,
-                    "author" : "xcode"
-                  },
-                  "colors" : [
-                    {
-                      "idiom" : "universal",
-                      "color" : {
-                        "color-space" : "srgb",
-                        "components" : {
-                          "red" : \(0.2 + Double(i) * 0.2),
-                          "alpha" : 1,
-                          "blue" : 0.5,
-                          "green" : \(0.7 - Double(i) * 0.1)
+            files.append(
+                (
+                    root + "/\(name).colorset/Contents.json",
+                    Array(
+                        """
+                        {
+                          "info" : {
+                            "version" : 1,
+                            "author" : "xcode"
+                          },
+                          "colors" : [
+                            {
+                              "idiom" : "universal",
+                              "color" : {
+                                "color-space" : "srgb",
+                                "components" : {
+                                  "red" : \(0.2 + Double(i) * 0.2),
+                                  "alpha" : 1,
+                                  "blue" : 0.5,
+                                  "green" : \(0.7 - Double(i) * 0.1)
+                                }
+                              }
+                            }
+                          ]
                         }
-                      }
-                    }
-                  ]
-                }
-                """.utf8)))
+                        """.utf8)
+                ))
         }
 
         for (path, bytes) in files { try CatalogFixtures.write(bytes, folder + "/" + path) }
