@@ -22,12 +22,9 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// A policy that switches on the contrast and color-vision checks for the scratch sets.
-let policy: GamutPolicy = {
-    var p = GamutPolicy()
-    p.contrastPairs = [.init(foreground: "A", background: "A", textSize: 12)]
-    p.distinctGroups = [.init(name: "g", colors: ["A", "B"])]
-    return p
-}()
+let policy = try! GamutPolicy.parse(
+    Array(#"{"contrast": [{"foreground": "A", "background": "A", "textSize": 12}], "distinct": [{"name": "g", "colors": ["A", "B"]}]}"#.utf8),
+    path: "fuzz-policy.json")
 
 /// A scratch catalog, made once per process.
 let scratch: String = {

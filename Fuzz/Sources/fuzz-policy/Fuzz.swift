@@ -1,14 +1,20 @@
+import Foundation
 import GamutKit
 
 /// `.gamut-check.json` policy parsing, and applying what parses to a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPolicy(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let policy = try? GamutPolicy.parse(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.json") else { return 0 }
-    let finding = Finding(ruleID: "color-collapse", severity: .error, location: FindingLocation(file: "a", asset: "Brand/Accent"),
-                          message: "m", fixHint: "f")
     _ = policy.apply(to: [finding])
     return 0
 }
+
+/// A finding as a report's JSON holds it (findings are made by the analyzer, not by library users).
+let finding: Finding = {
+    let json = #"{"ruleID": "color-collapse", "severity": "error", "location": {"file": "a", "asset": "Brand/Accent"}, "#
+        + #""message": "m", "values": {}, "fixHint": "f", "swatches": []}"#
+    return try! JSONDecoder().decode(Finding.self, from: Data(json.utf8))
+}()
 
 /// SwiftPM links an executable's entry point under this name; hand the arguments to libFuzzer's driver.
 @_cdecl("fuzz_policy_main")

@@ -6,14 +6,14 @@ public func fuzzTIFF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var options = PNG.DecodingOptions()
     options.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
     options.maximumDecodedSize = 64 << 20
-    guard let image = try? TIFF.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.tiff", options: options) else { return 0 }
+    guard let image = try? ImageFile.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.tiff", options: options) else { return 0 }
     let sixteen = image.pixels.format.sample == .float32 ? try? image.converted(to: image.profile, bitDepth: 16) : image
     _ = try? image.converted(to: .sRGB, bitDepth: 16)
     if let sixteen {
         // The analysis too: a fuzzed matrix/TRC profile once made its ΔE NaN and trapped (regression test:
         // Tests/GamutKitTests/Fixtures/fuzz/analyzer-nan-deltae-tiff-crash.tif).
         _ = try? ImageAnalyzer.analyze(sixteen, threads: 1)
-        _ = try? TIFF.decode(try TIFF.encode(sixteen))
+        _ = try? ImageFile.decode(try ImageFile.encode(sixteen, as: .tiff))
     }
     return 0
 }
