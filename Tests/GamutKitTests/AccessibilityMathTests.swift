@@ -138,4 +138,31 @@ struct ColorVisionTests {
         #expect(abs(m[0, 0] - 0.498864) < 1e-9 && abs(m[0, 1] - 0.674741) < 1e-9)
         #expect(ColorVisionSimulation(.deutan, severity: 0.6).description == "deuteranomaly 60%")
     }
+
+    @Test("Severity is continuous through 1.0: Machado's published 0.9, then a straight path to the dichromat model")
+    func continuousSeverity() {
+        var random = SplitMix64(seed: 21)
+        let colors = (0..<500).map { _ in (0..<3).map { _ in Double.random(in: 0...1, using: &random) } }
+        for deficiency in ColorVisionSimulation.Deficiency.allCases {
+            let nine = ColorVisionSimulation.machado[deficiency]![9]  // Machado's published severity 0.9
+            let at = { (s: Double, c: [Double]) in ColorVisionSimulation(deficiency, severity: s).simulate(linearSRGB: c) }
+            for c in colors {
+                let published = nine.map { $0[0] * c[0] + $0[1] * c[1] + $0[2] * c[2] }
+                let dichromat = at(1, c), midway = at(0.95, c)
+                for k in 0..<3 {
+                    #expect(abs(at(0.9, c)[k] - published[k]) < 1e-9)
+                    #expect(abs(midway[k] - (published[k] + dichromat[k]) / 2) < 1e-9)
+                    // No jump on the way to 1: a step of 10⁻⁹ in severity moves the result by less than 10⁻⁷.
+                    #expect(abs(at(1 - 1e-9, c)[k] - dichromat[k]) < 1e-7)
+                    #expect(abs(at(0.9 + 1e-9, c)[k] - published[k]) < 1e-7)
+                }
+            }
+        }
+        // The matrix follows the same path for protan and deutan.
+        let m = ColorVisionSimulation(.deutan, severity: 0.97).matrix!
+        let c = [0.8, 0.2, 0.4], simulated = ColorVisionSimulation(.deutan, severity: 0.97).simulate(linearSRGB: c)
+        for r in 0..<3 { #expect(abs(simulated[r] - (0..<3).reduce(0.0) { $0 + m[r][$1] * c[$1] }) < 1e-12) }
+        #expect(ColorVisionSimulation(.tritan, severity: 0.97).matrix == nil)
+        #expect(ColorVisionSimulation(.protan, severity: 0.95).description == "protanomaly 95%")
+    }
 }

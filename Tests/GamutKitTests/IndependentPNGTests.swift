@@ -58,7 +58,8 @@ struct IndependentPNGTests {
         let written = try LibPNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))).get()
         #expect(written.depth == depth && written.channels == 3 && written.iccp?.profile == ColorProfile.sRGB.data)
         // LittleCMS, float, from the profile as the file carries it to GamutKit's sRGB.
-        let reference = try ColorTransform(from: try ColorProfile(data: Self.p3.profile), format: .rgbFloat, to: .sRGB, format: .rgbFloat)
+        let reference = try ColorTransform.littleCMS(
+            from: try ColorProfile(data: Self.p3.profile), format: .rgbFloat, to: .sRGB, format: .rgbFloat)
             .convert(samples: source.map { Double($0) / 65535 })
         let scale = depth == 16 ? 65535.0 : 255.0
         let expected = reference.map { Int((min(max($0, 0), 1) * scale).rounded()) }

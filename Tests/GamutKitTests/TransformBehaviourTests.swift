@@ -15,9 +15,11 @@ struct TransformBehaviourTests {
         for i in stride(from: 3, to: 301 * 97 * 4, by: 4 * 37) {
             #expect(Int(to8.bytes[i]) == Int((Double(Self.image.samples16[i]) * 255 / 65535).rounded()))
         }
-        // LittleCMS path (float) copies alpha too.
+        // The float paths (GamutKit's and LittleCMS's) copy alpha too.
         let floats = try ColorTransform(from: .displayP3, format: .rgbaFloat, to: .sRGB, format: .rgbaFloat)
         #expect(try floats.convert(samples: [0.5, 0.5, 0.5, 0.25])[3] == 0.25)
+        let lcms = try ColorTransform.littleCMS(from: .displayP3, format: .rgbaFloat, to: .sRGB, format: .rgbaFloat)
+        #expect(try lcms.convert(samples: [0.5, 0.5, 0.5, 0.25])[3] == 0.25)
         #expect(throws: GamutError.self) { try ColorTransform(from: .displayP3, format: .rgba16, to: .sRGB, format: .rgb16) }
     }
 

@@ -26,7 +26,7 @@ final class PixelPass: Sendable {
     let sourceToTarget: [Float]
 
     init(image: Image, target: ColorProfile, settings: AnalysisSettings) throws(GamutError) {
-        guard image.pixels.format.sample != .float32, image.pixels.format.layout != .cmyk else {
+        guard !image.pixels.format.sample.isFloat, image.pixels.format.layout != .cmyk else {
             throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
         }
         guard (1...8).contains(settings.displayBitDepth) else {

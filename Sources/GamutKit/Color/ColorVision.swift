@@ -1,8 +1,11 @@
 /// Simulated color-vision deficiency, on linear RGB.
 ///
-/// - Anomalous trichromacy (severity below 1): Machado, Oliveira & Fernandes, "A Physiologically-based
+/// - Anomalous trichromacy (severity 0 … 0.9): Machado, Oliveira & Fernandes, "A Physiologically-based
 ///   Model for Simulation of Color Vision Deficiency", IEEE TVCG 15(6):1291–1298, 2009 — their published
-///   matrices for severities 0, 0.1 … 1, interpolated linearly between the two nearest.
+///   matrices for severities 0, 0.1 … 0.9, interpolated linearly between the two nearest.
+/// - From 0.9 to 1 the result moves linearly from Machado's 0.9 to the dichromat model below, so severity is
+///   continuous all the way to 1.0 (Machado's own 1.0 matrices differ from the dichromat models, and using
+///   them would make the step to dichromacy a jump).
 /// - Dichromacy (severity 1): protanopia and deuteranopia with Viénot, Brettel & Mollon, "Digital video
 ///   colourmaps for checking the legibility of displays by dichromats", Color Research & Application
 ///   24(4):243–252, 1999 (one projection plane through black, white and sRGB blue); tritanopia with
@@ -52,35 +55,44 @@ public struct ColorVisionSimulation: Sendable, Hashable, CustomStringConvertible
 
     /// The simulated linear sRGB of a linear sRGB color.
     public func simulate(linearSRGB c: [Double]) -> [Double] {
-        if severity >= 1 {
-            switch deficiency {
-            case .protan: return ColorVisionSimulation.vienotProtan * c
-            case .deutan: return ColorVisionSimulation.vienotDeutan * c
-            case .tritan:
-                let (plane1, plane2, normal) = ColorVisionSimulation.brettelTritan
-                let side = normal[0] * c[0] + normal[1] * c[1] + normal[2] * c[2]
-                return (side >= 0 ? plane1 : plane2) * c
-            }
+        guard severity > 0.9 else { return machadoMatrix * c }
+        let t = dichromatWeight
+        let anomalous = machadoMatrix * c
+        let dichromat: [Double]
+        switch deficiency {
+        case .protan: dichromat = ColorVisionSimulation.vienotProtan * c
+        case .deutan: dichromat = ColorVisionSimulation.vienotDeutan * c
+        case .tritan:
+            let (plane1, plane2, normal) = ColorVisionSimulation.brettelTritan
+            let side = normal[0] * c[0] + normal[1] * c[1] + normal[2] * c[2]
+            dichromat = (side >= 0 ? plane1 : plane2) * c
         }
-        return machadoMatrix * c
+        return t >= 1 ? dichromat : (0..<3).map { anomalous[$0] * (1 - t) + dichromat[$0] * t }
     }
 
-    /// The simulation as one matrix on linear sRGB (rows), or nil for tritanopia at severity 1, which Brettel's model
-    /// simulates with two half-planes (``simulate(linearSRGB:)`` picks one per color).
+    /// The simulation as one matrix on linear sRGB (rows), or nil for tritan above severity 0.9, which Brettel's
+    /// model simulates with two half-planes (``simulate(linearSRGB:)`` picks one per color).
     public var matrix: [[Double]]? {
-        guard severity >= 1 else { return machadoMatrix.rows }
+        guard severity > 0.9 else { return machadoMatrix.rows }
+        let dichromat: Matrix3
         switch deficiency {
-        case .protan: return ColorVisionSimulation.vienotProtan.rows
-        case .deutan: return ColorVisionSimulation.vienotDeutan.rows
+        case .protan: dichromat = ColorVisionSimulation.vienotProtan
+        case .deutan: dichromat = ColorVisionSimulation.vienotDeutan
         case .tritan: return nil
         }
+        let t = dichromatWeight, anomalous = machadoMatrix
+        return Matrix3((0..<3).map { r in (0..<3).map { c in anomalous[r, c] * (1 - t) + dichromat[r, c] * t } }).rows
     }
 
-    /// The Machado matrix for this deficiency and severity (interpolated between the published ones).
+    /// How far past Machado's 0.9 toward the dichromat model (0 at 0.9, 1 at 1.0).
+    private var dichromatWeight: Double { min(max((severity - 0.9) * 10, 0), 1) }
+
+    /// The Machado matrix for this deficiency and severity up to 0.9 (interpolated between the published ones);
+    /// above 0.9, Machado's 0.9.
     var machadoMatrix: Matrix3 {
         let table = ColorVisionSimulation.machado[deficiency]!
-        let position = severity * 10
-        let low = min(Int(position), 9), t = position - Double(low)
+        let position = min(severity, 0.9) * 10
+        let low = min(Int(position), 8), t = position - Double(low)
         var rows: [[Double]] = []
         for r in 0..<3 {
             let a: [Double] = table[low][r], b: [Double] = table[low + 1][r]

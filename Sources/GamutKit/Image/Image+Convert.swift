@@ -6,11 +6,12 @@ extension Image {
     /// RGB), alpha is kept, and out-of-gamut colors are clipped.
     /// - Parameters:
     ///   - profile: the destination profile (gray or RGB).
-    ///   - bitDepth: 8 or 16; nil keeps the image's buffer depth.
+    ///   - bitDepth: 8 or 16 (integer samples, clipped), 32 or 64 (float samples, unbounded); nil keeps the image's
+    ///     sample type.
     ///   - intent: the rendering intent.
     ///   - blackPointCompensation: whether to use black-point compensation.
     ///   - threads: cores to convert on; nil uses all of them for large images.
-    /// - Throws: ``GamutError`` `.invalidArgument` for a depth other than 8 or 16 or a CMYK destination,
+    /// - Throws: ``GamutError`` `.invalidArgument` for a depth other than 8, 16, 32 or 64 or a CMYK destination,
     ///   or the errors of ``ColorTransform``.
     public func converted(
         to profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
@@ -32,12 +33,13 @@ extension Image {
 
 extension PixelFormat {
     /// The format an image in `source` format becomes when converted to `profile`: gray or RGB after the
-    /// profile's color space, alpha kept, 8 or 16 bits (`bitDepth`, or the source's).
-    /// - Throws: ``GamutError`` `.invalidArgument` for a depth other than 8 or 16, or a profile that is neither gray nor RGB.
+    /// profile's color space, alpha kept, samples of `bitDepth` bits (8, 16, or 32 and 64 for floats), or the source's.
+    /// - Throws: ``GamutError`` `.invalidArgument` for another depth, or a profile that is neither gray nor RGB.
     static func converting(_ source: PixelFormat, to profile: ColorProfile, bitDepth: Int?) throws(GamutError) -> PixelFormat {
+        let samples: [Int: Sample] = [8: .uint8, 16: .uint16, 32: .float32, 64: .float64]
         let depth = bitDepth ?? source.bytesPerSample * 8
-        guard depth == 8 || depth == 16 else {
-            throw GamutError(.invalidArgument, "bit depth must be 8 or 16, not \(depth)")
+        guard let sample = samples[depth] else {
+            throw GamutError(.invalidArgument, "bit depth must be 8 or 16 (integers), 32 or 64 (floats), not \(depth)")
         }
         let layout: Layout
         switch profile.colorSpace {
@@ -45,6 +47,6 @@ extension PixelFormat {
         case .rgb: layout = source.hasAlpha ? .rgba : .rgb
         default: throw GamutError(.invalidArgument, "PNG images can be converted to gray or RGB profiles, not \(profile.colorSpace)")
         }
-        return PixelFormat(layout, depth == 8 ? .uint8 : .uint16)
+        return PixelFormat(layout, sample)
     }
 }

@@ -4,7 +4,7 @@ extension Image {
     /// images are returned unchanged.
     /// - Throws: ``GamutError`` from the conversion.
     func withIntegerSamples() throws(GamutError) -> Image {
-        guard pixels.format.sample == .float32 else { return self }
+        guard pixels.format.sample.isFloat else { return self }
         var result = try converted(to: profile, bitDepth: 16)
         result.colorSource = colorSource
         result.fileBitDepth = fileBitDepth

@@ -118,7 +118,7 @@ public enum JPEG {
     ///   255 segments; `.profileMismatch` when the profile doesn't fit the pixels.
     package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
         let format = image.pixels.format
-        guard format.layout != .cmyk, format.sample != .float32 else {
+        guard format.layout != .cmyk, !format.sample.isFloat else {
             throw GamutError(.invalidArgument, "JPEG is written from 8- or 16-bit gray or RGB pixels, not \(format)")
         }
         guard image.profile.channelCount == format.colorChannelCount else {

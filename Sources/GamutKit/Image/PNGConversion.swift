@@ -93,7 +93,7 @@ public enum PNGConversion {
             } else {
                 let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
                 // Float samples (a float TIFF) are written at 16 bits unless asked otherwise; JPEG stores 8.
-                let bitDepth = format == .jpeg ? 8 : settings.bitDepth ?? (image.pixels.format.sample == .float32 ? 16 : nil)
+                let bitDepth = format == .jpeg ? 8 : settings.bitDepth ?? (image.pixels.format.sample.isFloat ? 16 : nil)
                 let converted =
                     settings.gamutMapping == .clip
                     ? try image.converted(

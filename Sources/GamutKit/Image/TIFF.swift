@@ -131,6 +131,9 @@ public enum TIFF {
     package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
         let format = image.pixels.format
         guard format.layout != .cmyk else { throw GamutError(.invalidArgument, "TIFF is written from gray or RGB pixels, not \(format)") }
+        guard format.sample != .float64 else {
+            throw GamutError(.invalidArgument, "TIFF is written from 8-bit, 16-bit or 32-bit float samples, not 64-bit float")
+        }
         guard image.profile.channelCount == format.colorChannelCount else {
             throw GamutError(
                 .profileMismatch, "profile '\(image.profile.name)' is \(image.profile.colorSpace) but the pixels are \(format.layout)")

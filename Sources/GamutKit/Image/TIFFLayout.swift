@@ -74,6 +74,7 @@ struct TIFFLayout {
             case .uint8: repack(bytes, as: UInt8.self, stored: stored)
             case .uint16: repack(bytes, as: UInt16.self, stored: stored)
             case .float32: repack(bytes, as: Float.self, stored: stored)
+            case .float64: repack(bytes, as: Double.self, stored: stored)
             }
         return try PixelBuffer(width: header.width, height: header.height, format: format, bytes: repacked)
     }
@@ -130,4 +131,10 @@ extension Float: TIFFSample {
     static var maximum: Float { 1 }
     var inverted: Float { 1 - self }
     func unpremultiplied(by alpha: Float) -> Float { alpha == 0 ? 0 : self / alpha }
+}
+
+extension Double: TIFFSample {
+    static var maximum: Double { 1 }
+    var inverted: Double { 1 - self }
+    func unpremultiplied(by alpha: Double) -> Double { alpha == 0 ? 0 : self / alpha }
 }

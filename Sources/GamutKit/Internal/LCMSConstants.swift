@@ -9,18 +9,23 @@ extension PixelFormat {
         case (.gray, .uint8): CLCMS2_TYPE_GRAY_8
         case (.gray, .uint16): CLCMS2_TYPE_GRAY_16
         case (.gray, .float32): CLCMS2_TYPE_GRAY_FLT
+        case (.gray, .float64): CLCMS2_TYPE_GRAY_DBL
         case (.grayAlpha, .uint8): CLCMS2_TYPE_GRAYA_8
         case (.grayAlpha, .uint16): CLCMS2_TYPE_GRAYA_16
         case (.grayAlpha, .float32): CLCMS2_TYPE_GRAYA_FLT
+        case (.grayAlpha, .float64): CLCMS2_TYPE_GRAYA_DBL
         case (.rgb, .uint8): CLCMS2_TYPE_RGB_8
         case (.rgb, .uint16): CLCMS2_TYPE_RGB_16
         case (.rgb, .float32): CLCMS2_TYPE_RGB_FLT
+        case (.rgb, .float64): CLCMS2_TYPE_RGB_DBL
         case (.rgba, .uint8): CLCMS2_TYPE_RGBA_8
         case (.rgba, .uint16): CLCMS2_TYPE_RGBA_16
         case (.rgba, .float32): CLCMS2_TYPE_RGBA_FLT
+        case (.rgba, .float64): CLCMS2_TYPE_RGBA_DBL
         case (.cmyk, .uint8): CLCMS2_TYPE_CMYK_8
         case (.cmyk, .uint16): CLCMS2_TYPE_CMYK_16
         case (.cmyk, .float32): CLCMS2_TYPE_CMYK_FLT
+        case (.cmyk, .float64): CLCMS2_TYPE_CMYK_DBL
         }
     }
 

@@ -15,7 +15,7 @@ enum PNGWriter {
         case .rgba: colorType = SPNG_COLOR_TYPE_TRUECOLOR_ALPHA
         case .cmyk: throw GamutError(.invalidArgument, "PNG cannot store CMYK pixels")
         }
-        guard format.sample != .float32 else { throw GamutError(.invalidArgument, "PNG stores 8- or 16-bit samples, not float") }
+        guard !format.sample.isFloat else { throw GamutError(.invalidArgument, "PNG stores 8- or 16-bit samples, not float") }
         guard profile.channelCount == format.colorChannelCount else {
             throw GamutError(.profileMismatch, "profile '\(profile.name)' is \(profile.colorSpace) but the pixels are \(format.layout)")
         }

@@ -27,7 +27,7 @@ extension Image {
         if mapping == .clip {
             return try converted(to: target, bitDepth: bitDepth, intent: .relativeColorimetric, threads: threads)
         }
-        guard pixels.format.layout == .rgb || pixels.format.layout == .rgba, pixels.format.sample != .float32 else {
+        guard pixels.format.layout == .rgb || pixels.format.layout == .rgba, !pixels.format.sample.isFloat else {
             throw GamutError(.unsupportedProfile, "gamut mapping needs an 8- or 16-bit RGB image, not \(pixels.format)")
         }
         let mapper = try GamutMapper(source: profile, target: target)

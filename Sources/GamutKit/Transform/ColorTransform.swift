@@ -3,11 +3,17 @@ import Foundation
 
 /// Converts pixels from one profile to another.
 ///
-/// Between two RGB matrix/TRC profiles at 8 or 16 bits (with perceptual, relative-colorimetric or
-/// saturation intent), GamutKit uses its own exact fast path (``usesFastPath``); everything else —
-/// float formats, gray, CMYK, lookup-table profiles, absolute colorimetric — goes through LittleCMS,
-/// with optimization off between matrix/TRC profiles so that 16-bit results stay exact.
-/// Out-of-gamut colors are clipped at 8 and 16 bits; float outputs are unbounded.
+/// Between two RGB matrix/TRC profiles (with perceptual, relative-colorimetric or saturation intent),
+/// GamutKit uses its own paths (``usesFastPath``): lookup tables at 8 and 16 bits, exact to ±1 code, and
+/// double-precision math when either side is float (32 or 64 bits). Everything else — gray, CMYK,
+/// lookup-table profiles, absolute colorimetric — goes through LittleCMS, with optimization off between
+/// matrix/TRC profiles so that 16-bit results stay exact.
+///
+/// Out-of-gamut colors are clipped at 8 and 16 bits; float outputs are unbounded. **Values outside 0…1**
+/// in float pixels follow each tone curve mirrored about zero (`f(−x) = −f(x)`) and continued above 1, the
+/// convention of Apple's extended-range sRGB and of CSS Color 4, so extended values round-trip. (Through
+/// LittleCMS — gray and lookup-table profiles — they follow what its curves and tables do: a parametric
+/// curve's linear toe below zero, tables clamped.)
 /// Alpha passes through untouched (rescaled only when the depth changes).
 ///
 /// A transform is immutable and safe to share across tasks: the fast path only reads its tables,
@@ -25,14 +31,15 @@ public final class ColorTransform: Sendable {
 
     private enum Engine: Sendable {
         case fast(ShaperKernel)
+        case float(FloatShaperKernel)
         case lcms(LCMSTransform)
     }
     private let engine: Engine
 
     /// Whether GamutKit's own matrix/TRC path does the work (otherwise LittleCMS does).
     public var usesFastPath: Bool {
-        if case .fast = engine { return true }
-        return false
+        if case .lcms = engine { return false }
+        return true
     }
 
     /// Builds a transform.
@@ -46,10 +53,32 @@ public final class ColorTransform: Sendable {
     ///     (LittleCMS `cmsFLAGS_BLACKPOINTCOMPENSATION`).
     /// - Throws: ``GamutError`` `.profileMismatch` when a format doesn't fit its profile's color space,
     ///   `.invalidArgument` for mismatched alpha, `.transformFailed` with LittleCMS's messages.
-    public init(
+    public convenience init(
         from source: ColorProfile, format sourceFormat: PixelFormat,
         to destination: ColorProfile, format destinationFormat: PixelFormat,
         intent: RenderingIntent = .relativeColorimetric, blackPointCompensation: Bool = false
+    ) throws(GamutError) {
+        try self.init(
+            from: source, format: sourceFormat, to: destination, format: destinationFormat, intent: intent,
+            blackPointCompensation: blackPointCompensation, littleCMSOnly: false)
+    }
+
+    /// A transform that always runs LittleCMS (unoptimized between matrix/TRC profiles): the reference that GamutKit's
+    /// own paths are tested against.
+    package static func littleCMS(
+        from source: ColorProfile, format sourceFormat: PixelFormat,
+        to destination: ColorProfile, format destinationFormat: PixelFormat,
+        intent: RenderingIntent = .relativeColorimetric
+    ) throws(GamutError) -> ColorTransform {
+        try ColorTransform(
+            from: source, format: sourceFormat, to: destination, format: destinationFormat, intent: intent,
+            blackPointCompensation: false, littleCMSOnly: true)
+    }
+
+    private init(
+        from source: ColorProfile, format sourceFormat: PixelFormat,
+        to destination: ColorProfile, format destinationFormat: PixelFormat,
+        intent: RenderingIntent, blackPointCompensation: Bool, littleCMSOnly: Bool
     ) throws(GamutError) {
         for (profile, format, role) in [(source, sourceFormat, "source"), (destination, destinationFormat, "destination")]
         where profile.channelCount != format.colorChannelCount {
@@ -65,28 +94,28 @@ public final class ColorTransform: Sendable {
         self.intent = intent
         self.blackPointCompensation = blackPointCompensation
 
-        if let kernel = try Self.fastKernel(source, sourceFormat, destination, destinationFormat, intent, blackPointCompensation) {
-            engine = .fast(kernel)
+        if !littleCMSOnly,
+            let engine = try Self.shaperEngine(source, sourceFormat, destination, destinationFormat, intent, blackPointCompensation)
+        {
+            self.engine = engine
         } else {
             var flags: LCMSTransformFlags = []
             if source.info.isMatrixShaper && destination.info.isMatrixShaper { flags.insert(.noOptimize) }
             if sourceFormat.hasAlpha { flags.insert(.copyAlpha) }
             if blackPointCompensation { flags.insert(.blackPointCompensation) }
-            engine = .lcms(
+            self.engine = .lcms(
                 try LCMSTransform(
                     from: source.handle, sourceFormat, to: destination.handle, destinationFormat,
                     intent: intent, flags: flags))
         }
     }
 
-    private static func fastKernel(
+    private static func shaperEngine(
         _ source: ColorProfile, _ sourceFormat: PixelFormat, _ destination: ColorProfile,
         _ destinationFormat: PixelFormat, _ intent: RenderingIntent, _ bpc: Bool
-    ) throws(GamutError) -> ShaperKernel? {
-        let integer: Set<PixelFormat.Sample> = [.uint8, .uint16]
+    ) throws(GamutError) -> Engine? {
         guard let sourceModel = source.shaper, let destinationModel = destination.shaper,
             intent != .absoluteColorimetric,
-            integer.contains(sourceFormat.sample), integer.contains(destinationFormat.sample),
             sourceFormat.colorChannelCount == 3, destinationFormat.colorChannelCount == 3,
             // LittleCMS prefers lookup tables over the matrix when a profile has them for the intent.
             !source.handle.isCLUT(intent, asInput: true), !destination.handle.isCLUT(intent, asInput: false)
@@ -98,7 +127,10 @@ public final class ColorTransform: Sendable {
                 destination.handle.hasZeroBlackPoint(intent, asDestination: true)
             else { return nil }
         }
-        return try ShaperKernel(source: sourceModel, sourceFormat, destination: destinationModel, destinationFormat)
+        if sourceFormat.sample.isFloat || destinationFormat.sample.isFloat {
+            return .float(try FloatShaperKernel(source: sourceModel, sourceFormat, destination: destinationModel, destinationFormat))
+        }
+        return .fast(try ShaperKernel(source: sourceModel, sourceFormat, destination: destinationModel, destinationFormat))
     }
 
     /// Converts `source` into `destination`, which must have the same size.
@@ -134,6 +166,9 @@ public final class ColorTransform: Sendable {
                     case .fast(let kernel):
                         kernel.run(
                             inputRow, inputRowBytes: inputStride, outputRow, outputRowBytes: outputStride, width: width, height: count)
+                    case .float(let kernel):
+                        kernel.run(
+                            inputRow, inputRowBytes: inputStride, outputRow, outputRowBytes: outputStride, width: width, height: count)
                     case .lcms(let transform):
                         transform.run(
                             inputRow, inputRowBytes: inputStride, outputRow, outputRowBytes: outputStride, width: width, height: count)
@@ -162,7 +197,7 @@ public final class ColorTransform: Sendable {
         let output = try convert(input, threads: 1)
         return (0..<count * destinationFormat.channelCount).map { i in
             let x = i / destinationFormat.channelCount, c = i % destinationFormat.channelCount
-            return destinationFormat.sample == .float32
+            return destinationFormat.sample.isFloat
                 ? output.value(x: x, y: 0, channel: c) : Double(output.integer(x: x, y: 0, channel: c))
         }
     }
@@ -175,6 +210,7 @@ public final class ColorTransform: Sendable {
             case .uint8: raw.storeBytes(of: UInt8(clamping: Int(value.rounded())), toByteOffset: index, as: UInt8.self)
             case .uint16: raw.storeBytes(of: UInt16(clamping: Int(value.rounded())), toByteOffset: index * 2, as: UInt16.self)
             case .float32: raw.storeBytes(of: Float(value), toByteOffset: index * 4, as: Float.self)
+            case .float64: raw.storeBytes(of: value, toByteOffset: index * 8, as: Double.self)
             }
         }
     }

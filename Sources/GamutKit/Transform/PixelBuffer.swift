@@ -54,6 +54,12 @@ public struct PixelBuffer: Sendable, Equatable {
         try self.init(width: width, height: height, format: PixelFormat(layout, .uint8), bytes: samples)
     }
 
+    /// Wraps double samples in a `.float64` buffer with tight rows.
+    public init(width: Int, height: Int, layout: PixelFormat.Layout, samples: [Double]) throws(GamutError) {
+        let bytes = samples.withUnsafeBytes { [UInt8]($0) }
+        try self.init(width: width, height: height, format: PixelFormat(layout, .float64), bytes: bytes)
+    }
+
     /// Wraps float samples in a `.float32` buffer with tight rows.
     public init(width: Int, height: Int, layout: PixelFormat.Layout, samples: [Float]) throws(GamutError) {
         let bytes = samples.withUnsafeBytes { [UInt8]($0) }
@@ -68,12 +74,15 @@ public struct PixelBuffer: Sendable, Equatable {
         case .float32:
             let offset = y * rowBytes + (x * format.channelCount + channel) * 4
             return Double(storage.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Float.self) })
+        case .float64:
+            let offset = y * rowBytes + (x * format.channelCount + channel) * 8
+            return storage.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Double.self) }
         }
     }
 
-    /// The integer sample at (x, y, channel) for 8- and 16-bit formats (0 for float).
+    /// The integer sample at (x, y, channel) for 8- and 16-bit formats (0 for floats).
     public func integer(x: Int, y: Int, channel: Int) -> Int {
-        guard format.sample != .float32 else { return 0 }
+        guard !format.sample.isFloat else { return 0 }
         precondition(
             x >= 0 && x < width && y >= 0 && y < height && channel >= 0 && channel < format.channelCount,
             "pixel (\(x), \(y)) channel \(channel) is outside a \(width)×\(height) \(format) buffer")

@@ -23,6 +23,11 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
         case uint16
         /// 32-bit float, 1.0 = full scale; values outside 0…1 are kept (unbounded).
         case float32
+        /// 64-bit float, 1.0 = full scale, unbounded: for pipelines that keep double precision end to end.
+        case float64
+
+        /// Whether samples are floating point (unbounded) rather than integer codes.
+        public var isFloat: Bool { self == .float32 || self == .float64 }
     }
 
     /// The channels.
@@ -58,6 +63,8 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public static let rgbFloat = PixelFormat(.rgb, .float32)
     /// RGBA, 32-bit float, unbounded.
     public static let rgbaFloat = PixelFormat(.rgba, .float32)
+    /// RGB, 64-bit float, unbounded.
+    public static let rgbDouble = PixelFormat(.rgb, .float64)
     /// CMYK, 8-bit.
     public static let cmyk8 = PixelFormat(.cmyk, .uint8)
     /// CMYK, 16-bit, machine byte order.
@@ -84,6 +91,7 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
         case .uint8: 1
         case .uint16: 2
         case .float32: 4
+        case .float64: 8
         }
     }
 

@@ -20,19 +20,19 @@ final class ShaperCurve: Sendable {
         key = curve.key
     }
 
-    /// Encoded (0…1) → linear light.
+    /// Encoded (0…1) → linear light; negative values mirrored about zero (see ``FloatShaperKernel``).
     func linearize(_ v: Double) -> Double {
         switch source {
         case .exact(let f): f.linearize(v)
-        case .lcms(let curve): curve.evaluate(v)
+        case .lcms(let curve): v < 0 ? -curve.evaluate(-v) : curve.evaluate(v)
         }
     }
 
-    /// Linear light (0…1) → encoded.
+    /// Linear light (0…1) → encoded; negative values mirrored about zero.
     func encode(_ v: Double) -> Double {
         switch source {
         case .exact(let f): f.encode(v)
-        case .lcms(let curve): curve.evaluateInverse(v)
+        case .lcms(let curve): v < 0 ? -curve.evaluateInverse(-v) : curve.evaluateInverse(v)
         }
     }
 
