@@ -176,7 +176,7 @@ struct Check: ParsableCommand {
             let checked = try ProgressBar.showing { progress throws(GamutError) in
                 try AssetChecker.check(
                     files: files, target: targetProfile, settings: settings, decoding: decoding,
-                    clipMaskDirectory: clipMask, jobs: jobs, progress: progress)
+                    clipMaskDirectory: clipMask, pictures: format == .html, jobs: jobs, progress: progress)
             }
             var pngPolicy = policy ?? GamutPolicy()
             if advisory { pngPolicy.showsAdvisory = true }
@@ -188,7 +188,7 @@ struct Check: ParsableCommand {
             let audit = try ProgressBar.showing { progress throws(GamutError) in
                 try CatalogAuditor.audit(
                     catalogs, policy: policy, target: targetProfile, adjust: applyOptions,
-                    showAdvisory: advisory ? true : nil, decoding: decoding, progress: progress)
+                    showAdvisory: advisory ? true : nil, decoding: decoding, pictures: format == .html, progress: progress)
             }
             report.files += audit.report.files
             report.notShown.merge(audit.report.notShown, uniquingKeysWith: +)

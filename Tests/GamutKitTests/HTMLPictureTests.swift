@@ -39,7 +39,7 @@ struct HTMLPictureTests {
     func largeCatalog() throws {
         let (catalog, images) = try LargeCatalogFixture.write()
         #expect(images == 300)
-        let report = try CatalogAuditor.audit([catalog]).report
+        let report = try CatalogAuditor.audit([catalog], pictures: true).report
         // Every image raises a finding (its own, or one for its set that lists it).
         let reported = Set(report.findings.flatMap { $0.location.files ?? [$0.location.file] })
         #expect(report.files.filter { $0.path.hasSuffix(".png") }.allSatisfy { reported.contains($0.path) })
@@ -95,7 +95,7 @@ struct HTMLPictureTests {
     )
     func thumbnails() throws {
         let (path, image) = try Self.greenAndGray()
-        let report = try AssetChecker.check([path])
+        let report = try AssetChecker.check([path], pictures: true)
         let pictures = try #require(HTMLVisuals(for: report, settings: AnalysisSettings()).pictures[path])
         func picture(_ kind: HTMLVisuals.Picture.Kind) throws -> Image {
             try PNG.decode(try #require(pictures.first { $0.kind == kind }).png)
@@ -120,10 +120,21 @@ struct HTMLPictureTests {
         #expect(pictures.first { $0.kind == .clipMask }?.caption.contains("worst") == true)
     }
 
+    @Test("Pictures come from the check, not from the file: the report draws them after the image is gone, and none unasked")
+    func picturesFromTheAnalysis() throws {
+        let (path, _) = try Self.greenAndGray()
+        let report = try AssetChecker.check([path], pictures: true)
+        let plain = try AssetChecker.check([path])
+        try FileManager.default.removeItem(atPath: path)
+        let kinds = HTMLVisuals(for: report, settings: AnalysisSettings()).pictures[path]?.map(\.kind) ?? []
+        #expect(kinds == [.source, .shown, .clipMask])
+        #expect(plain.files[0].pictures == nil && HTMLVisuals(for: plain, settings: AnalysisSettings()).pictures.isEmpty)
+    }
+
     @Test("Color-vision previews only for an image with a color-vision finding, and only beside that finding")
     func colorVisionPreviews() throws {
         let example = Self.example
-        var report = try AssetChecker.check([example])
+        var report = try AssetChecker.check([example], pictures: true)
         #expect(HTMLVisuals(for: report, settings: AnalysisSettings()).pictures[example]?.contains { $0.kind == .simulation } == false)
         // The same image with a color-vision finding on it.
         report.files[0].findings.append(
@@ -147,7 +158,7 @@ struct HTMLPictureTests {
     @Test("Over the picture budget, files with the most severe findings keep their pictures; the others say why they have none")
     func budget() throws {
         let (path, _) = try Self.greenAndGray()
-        let report = try AssetChecker.check([path, Self.example])
+        let report = try AssetChecker.check([path, Self.example], pictures: true)
         // The green/gray image comes first in the report but has only warnings; the example has errors.
         #expect(report.files.map(\.path) == [path, Self.example])
         #expect(report.files[0].findings.map(\.severity).max() == .warning && report.files[1].findings.map(\.severity).max() == .error)

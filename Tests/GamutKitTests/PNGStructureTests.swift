@@ -168,7 +168,7 @@ struct OtherFormatsEverywhereTests {
         try ImageFile.write(
             Image(pixels: try PixelBuffer(width: 16, height: 8, layout: .rgb, samples: green), profile: .displayP3),
             to: folder + "/green.jpg")
-        let report = try AssetChecker.check([folder + "/green.jpg"])
+        let report = try AssetChecker.check([folder + "/green.jpg"], pictures: true)
         #expect((report.files.first?.analysis?.outOfGamutPixels ?? 0) > 100)
         let kinds = HTMLVisuals(for: report, settings: AnalysisSettings()).pictures[folder + "/green.jpg"]?.map(\.kind) ?? []
         #expect(kinds.contains(.source) && kinds.contains(.shown) && kinds.contains(.clipMask))

@@ -42,14 +42,16 @@ package enum AssetChecker {
     ///   - clipMaskDirectory: where to write a clip-mask PNG per image with out-of-gamut pixels (nil: none).
     ///   - progress: called after each file with (done, total), from any thread.
     ///   - target: the display to check against; nil uses the settings' built-in target (sRGB by default).
+    ///   - pictures: make the HTML report's pictures of each file with findings while it is in memory
+    ///     (``CheckReport/FileResult/pictures``).
     package static func check(
         _ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-        decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil,
+        decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CheckReport {
         try check(
             files: pngFiles(in: paths), target: target, settings: settings, decoding: decoding,
-            clipMaskDirectory: clipMaskDirectory, progress: progress)
+            clipMaskDirectory: clipMaskDirectory, pictures: pictures, progress: progress)
     }
 
     /// Checks PNG files already listed (by ``pngFiles(in:)``), as ``check(_:target:settings:decoding:clipMaskDirectory:progress:)`` does.
@@ -57,7 +59,7 @@ package enum AssetChecker {
     ///     with `jobs` (one decoded image each), never with the number of files.
     package static func check(
         files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-        decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, jobs: Int? = nil,
+        decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false, jobs: Int? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CheckReport {
         let target = settings.targetProfile(target)
@@ -76,7 +78,7 @@ package enum AssetChecker {
                 guard index < files.count else { return }
                 let result = checkFile(
                     files[index], target: target, settings: settings, decoding: decoding,
-                    clipMaskDirectory: clipMaskDirectory, threads: threadsPerFile)
+                    clipMaskDirectory: clipMaskDirectory, pictures: pictures, threads: threadsPerFile)
                 results.withLock { $0[index] = result }
                 let count = done.add(1, ordering: .relaxed).newValue
                 progress?(count, files.count)
@@ -87,13 +89,13 @@ package enum AssetChecker {
 
     static func checkFile(
         _ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
-        clipMaskDirectory: String?, threads: Int?
+        clipMaskDirectory: String?, pictures: Bool = false, threads: Int?
     ) -> CheckReport.FileResult {
         do {
             let image = try ImageFile.read(contentsOf: path, options: decoding).withIntegerSamples()
             let output = try ImageAnalyzer.analyze(
                 image, target: target, settings: settings,
-                includeClipMask: clipMaskDirectory != nil, threads: threads)
+                includeClipMask: clipMaskDirectory != nil || pictures, threads: threads)
             let findings =
                 FindingBuilder.findings(
                     for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: image.profile),
@@ -112,7 +114,10 @@ package enum AssetChecker {
                     outputError = error
                 }
             }
-            return .init(path: path, analysis: output.analysis, findings: findings, clipMask: maskPath, outputError: outputError)
+            var result = CheckReport.FileResult(
+                path: path, analysis: output.analysis, findings: findings, clipMask: maskPath, outputError: outputError)
+            if pictures && !findings.isEmpty { result.pictures = HTMLVisuals.pictures(of: image, output: output, target: target) }
+            return result
         } catch {
             let error = error.at(path)
             return .init(

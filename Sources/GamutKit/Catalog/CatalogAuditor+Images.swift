@@ -7,7 +7,12 @@ extension CatalogAuditor {
     struct ImageResults {
         var findings: [Finding] = []
         var analyses: [String: ImageAnalysis] = [:]
+        /// The HTML report's pictures of images with findings, when they were asked for.
+        var pictures: [String: [HTMLVisuals.Picture]] = [:]
     }
+
+    /// What one image's audit gives.
+    private typealias ImageAudit = (findings: [Finding], analysis: ImageAnalysis?, pictures: [HTMLVisuals.Picture]?)
 
     /// One image entry to read, with what the rules need to know about its set.
     private struct Job {
@@ -23,7 +28,7 @@ extension CatalogAuditor {
     /// that lists them (``FindingLocation/files``).
     static func auditImages(
         _ catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
-        progress: (@Sendable (Int, Int) -> Void)?
+        pictures: Bool = false, progress: (@Sendable (Int, Int) -> Void)?
     ) -> ImageResults {
         var results = ImageResults()
         var jobs: [Job] = []
@@ -76,10 +81,10 @@ extension CatalogAuditor {
             }
         }
         let queued = jobs
-        let collected = Locked([(findings: [Finding], analysis: ImageAnalysis?)?](repeating: nil, count: queued.count))
+        let collected = Locked([ImageAudit?](repeating: nil, count: queued.count))
         let done = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: queued.count) { index in
-            let result = audit(queued[index], target: target, settings: settings, decoding: decoding)
+            let result = audit(queued[index], target: target, settings: settings, decoding: decoding, pictures: pictures)
             collected.withLock { $0[index] = result }
             progress?(done.add(1, ordering: .relaxed).newValue, queued.count)
         }
@@ -87,6 +92,7 @@ extension CatalogAuditor {
             guard let result else { continue }
             perFile += result.findings
             if let analysis = result.analysis { results.analyses[job.path] = analysis }
+            if let made = result.pictures { results.pictures[job.path] = made }
         }
         results.findings += merged(perFile, analyses: results.analyses)
         return results
@@ -156,8 +162,8 @@ extension CatalogAuditor {
 
     private static func audit(
         _ job: Job, target: ColorProfile, settings: AnalysisSettings,
-        decoding: PNG.DecodingOptions
-    ) -> (findings: [Finding], analysis: ImageAnalysis?) {
+        decoding: PNG.DecodingOptions, pictures: Bool
+    ) -> ImageAudit {
         let path = job.path, name = job.asset.name
         let file = (path as NSString).lastPathComponent
         var findings: [Finding] = []
@@ -172,7 +178,7 @@ extension CatalogAuditor {
                 "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
                 values: ["outOfGamutPercent": analysis.outOfGamutPercent])
         }
-        let image: Image, analysis: ImageAnalysis, wide: Bool
+        let image: Image, output: ImageAnalyzer.Output, analysis: ImageAnalysis, wide: Bool
         do {
             image = try ImageFile.read(contentsOf: path, options: decoding).withIntegerSamples()
             if case .untagged = image.colorSource {
@@ -184,23 +190,28 @@ extension CatalogAuditor {
             // so nothing clips, collapses or flattens visibly, and the pixel pass is skipped.
             wide = isWide(image.profile, target: target, visibleClip: settings.visibleClip)
             let contained = image.profile.channelCount == 1 || (image.profile.shaper != nil && !wide)
-            guard !contained else { return (findings, nil) }
-            analysis = try ImageAnalyzer.analyze(image, target: target, settings: settings, threads: 1).analysis
+            guard !contained else { return (findings, nil, nil) }
+            output = try ImageAnalyzer.analyze(image, target: target, settings: settings, includeClipMask: pictures, threads: 1)
+            analysis = output.analysis
         } catch {
             var unreadable = FindingBuilder.unreadable(path, error.at(path))
             unreadable.location.asset = name
-            return (findings + [unreadable], nil)
+            return (findings + [unreadable], nil, nil)
+        }
+        // The report's pictures, drawn now from the image in memory, for an image with findings.
+        func drawn(_ findings: [Finding]) -> [HTMLVisuals.Picture]? {
+            pictures && !findings.isEmpty ? HTMLVisuals.pictures(of: image, output: output, target: target) : nil
         }
         guard wide else {
             checkSRGBSlot(analysis)
-            return (findings, analysis)
+            return (findings, analysis, drawn(findings))
         }
         let profile = ColorText.space(of: image.profile)
         if job.asset.isTemplate {
             add(
                 Rules.templateWideGamut,
                 "\(file) is rendered as a template (only its alpha is used) but carries the wide profile \(profile)")
-            return (findings, analysis)
+            return (findings, analysis, drawn(findings))
         }
         if image.fileBitDepth == 8 {
             add(Rules.p3Image8Bit, "\(file) uses the wide profile \(profile) with 8 bits per channel", values: ["bitDepth": 8])
@@ -212,10 +223,10 @@ extension CatalogAuditor {
         }
         if job.entry.displayGamut == .sRGB {
             checkSRGBSlot(analysis)
-            return (findings, analysis)
+            return (findings, analysis, drawn(findings))
         }
         // What sRGB displays show when the set has no sRGB image: this image, clipped.
-        guard !job.hasSRGBVariant else { return (findings, analysis) }
+        guard !job.hasSRGBVariant else { return (findings, analysis, drawn(findings)) }
         if analysis.visiblyClippedPixels >= settings.visibleClipMinimumPixels, let worst = analysis.worst {
             add(
                 Rules.imageNeedsSRGBVariant,
@@ -234,6 +245,6 @@ extension CatalogAuditor {
             f.location.asset = name
             findings.append(f)
         }
-        return (findings, analysis)
+        return (findings, analysis, drawn(findings))
     }
 }

@@ -42,6 +42,19 @@ public enum CatalogAuditor {
         decoding: PNG.DecodingOptions = .init(),
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CatalogAudit {
+        try audit(
+            paths, policy: policy, target: target, adjust: adjust, showAdvisory: showAdvisory, decoding: decoding,
+            pictures: false, progress: progress)
+    }
+
+    /// Audits catalogs, as ``audit(_:policy:target:adjust:showAdvisory:decoding:progress:)`` does; `pictures` also makes
+    /// the HTML report's pictures of each image with findings while it is in memory.
+    package static func audit(
+        _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
+        adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
+        decoding: PNG.DecodingOptions = .init(), pictures: Bool,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(GamutError) -> CatalogAudit {
         var catalogs: [AssetCatalog] = []
         var files: [CheckReport.FileResult] = []
         var targetName = (target ?? .sRGB).name
@@ -64,7 +77,8 @@ public enum CatalogAuditor {
             let colors = try ColorFindings(catalog: catalog, target: targetProfile, settings: catalogPolicy.settings, context: context)
             let accessibility = try AccessibilityFindings(catalog: catalog, colors: colors, policy: catalogPolicy)
             let images = auditImages(
-                catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, progress: progress)
+                catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, pictures: pictures,
+                progress: progress)
             let (findings, hidden) = catalogPolicy.partition(
                 catalog.readingFindings + colors.findings + accessibility.findings + images.findings)
             notShown.merge(hidden, uniquingKeysWith: +)
@@ -72,10 +86,10 @@ public enum CatalogAuditor {
             for finding in findings { byFile[finding.location.file, default: []].append(finding) }
             let paths = Set(catalog.contentsFiles).union(images.analyses.keys).union(byFile.keys)
             for file in paths.sorted() {
-                files.append(
-                    CheckReport.FileResult(
-                        path: file, analysis: images.analyses[file], findings: byFile[file] ?? [],
-                        clipMask: nil, outputError: nil))
+                var result = CheckReport.FileResult(
+                    path: file, analysis: images.analyses[file], findings: byFile[file] ?? [], clipMask: nil, outputError: nil)
+                result.pictures = images.pictures[file]
+                files.append(result)
             }
             catalogs.append(catalog)
             targetName = targetProfile.name

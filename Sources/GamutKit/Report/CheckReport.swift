@@ -15,6 +15,8 @@ package struct CheckReport: Sendable {
         /// Set when the file was refused by a limit the caller can raise (an image over the pixel budget,
         /// ``PNG/DecodingOptions/maximumPixels``); it also has an `unreadable` finding. The CLI exits 2 for it.
         package var refusal: GamutError?
+        /// Pictures for the HTML report, made while the file was checked when they were asked for.
+        package var pictures: [HTMLVisuals.Picture]?
     }
 
     /// Checked files, in path order.

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Pictures are thumbnails (at most ``thumbnailSide`` pixels on the longest side, 8 bits per channel) that keep their
 /// profile: the image as authored carries its own (a Display P3 image stays Display P3, so a browser on a P3 display
-/// shows it in P3), the pictures of what is shown carry the target's. Byte-identical files are read and drawn once.
+/// shows it in P3), the pictures of what is shown carry the target's. They are made while the image is checked, from
+/// the decoded image and its analysis, so the report never reads an image again; identical pictures are embedded once.
 /// A value is safe to share across tasks.
 package struct HTMLVisuals: Sendable {
     /// One embedded picture.
@@ -72,13 +73,15 @@ package struct HTMLVisuals: Sendable {
     /// The rules whose findings concern color vision: only a file with one of them gets color-vision previews.
     package static let colorVisionRules: Set<RuleID> = [.cvdConfusable, .cvdHuePair]
 
-    /// Reads the image files of the report that have findings and makes their pictures; files that can't be read get
-    /// none. When the pictures exceed `pictureBudget`, the files with the most severe findings keep theirs.
+    /// Collects the pictures the check made for the report's files that have findings (see
+    /// ``pictures(of:output:target:)``; a check makes them when asked, as the CLI does for `--format html`), and adds
+    /// color-vision previews beside color-vision findings. No image is read or analyzed again: a file without pictures
+    /// gets none. When the pictures exceed `pictureBudget`, the files with the most severe findings keep theirs.
     /// - Parameters:
-    ///   - report: the report; files with an analysis and at least one finding get pictures.
-    ///   - settings: the settings the clip masks are made with.
-    ///   - target: the display the pictures of what is shown are for; nil means `settings.target` (sRGB when that is nil).
-    ///     Pass the profile the report was checked against (the CLI's `--target`).
+    ///   - report: the report.
+    ///   - settings: the report's settings (their target is the default display).
+    ///   - target: the display the pictures of what is shown were made for; nil means `settings.target` (sRGB when that
+    ///     is nil). Pass the profile the report was checked against (the CLI's `--target`).
     ///   - pictureBudget: the most PNG bytes to embed; files whose pictures don't fit are listed in ``omitted``.
     package init(
         for report: CheckReport, settings: AnalysisSettings, target: ColorProfile? = nil,
@@ -87,39 +90,33 @@ package struct HTMLVisuals: Sendable {
         let target = settings.targetProfile(target)
         self.target = target
         self.pictureBudget = pictureBudget
-        let files = report.files.filter { $0.analysis != nil && !$0.findings.isEmpty }
-        // Files with the same bytes (and the same color-vision findings) share their pictures.
-        var drawn: [Int] = [], sameAs = [Int](repeating: -1, count: files.count)
-        var firstByContent: [ContentKey: [Int]] = [:]
-        for (i, file) in files.enumerated() {
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-            let key = ContentKey(data: data, colorVision: file.findings.contains { Self.colorVisionRules.contains($0.ruleID) })
-            if let twin = firstByContent[key]?.first(where: { FileManager.default.contents(atPath: files[$0].path) == data }) {
-                sameAs[i] = twin
-            } else {
-                firstByContent[key, default: []].append(i)
-                sameAs[i] = i
-                drawn.append(i)
-            }
+        let files = report.files.filter { $0.pictures?.isEmpty == false && !$0.findings.isEmpty }
+        // Color-vision previews are drawn from the small picture of what the display shows, only beside a finding.
+        var lists: [[Picture]] = files.map { $0.pictures ?? [] }
+        let simulated = files.indices.filter { i in
+            files[i].findings.contains { Self.colorVisionRules.contains($0.ruleID) } && target.builtIn == .sRGB
+                && (files[i].analysis.map { $0.width * $0.height <= Self.maximumSimulatedPixels } ?? false)
         }
-        let queued = drawn
-        let made = Locked([Int: [Picture]]())
-        DispatchQueue.concurrentPerform(iterations: queued.count) { k in
-            let file = files[queued[k]]
-            if let list = Self.pictures(for: file, target: target, settings: settings) {
-                made.withLock { $0[queued[k]] = list }
+        let previews = Locked([Int: [Picture]]())
+        let made = lists
+        DispatchQueue.concurrentPerform(iterations: simulated.count) { k in
+            let i = simulated[k]
+            guard let shown = made[i].first(where: { $0.kind == .shown }), let image = try? PNG.decode(shown.png) else { return }
+            let made = ColorVisionSimulation.all().compactMap { simulation in
+                Self.picture(.simulation, "on sRGB displays, seen with \(simulation)", Self.simulated(image, simulation))
             }
+            previews.withLock { $0[i] = made }
         }
-        let lists = made.withLock { $0 }
+        for (i, made) in previews.withLock({ $0 }) { lists[i] += made }
         // Spend the budget on the files with the most severe findings first (report order among equals); a picture
-        // already embedded costs nothing again.
+        // already embedded (the same strip of two identical files) costs nothing again.
         let order = files.indices.sorted { a, b in
             let sa = files[a].findings.map(\.severity).max()!, sb = files[b].findings.map(\.severity).max()!
             return sa != sb ? sa > sb : a < b
         }
         var embedded = Set<[UInt8]>(), spent = 0
-        for i in order where sameAs[i] >= 0 {
-            guard let list = lists[sameAs[i]] else { continue }
+        for i in order {
+            let list = lists[i]
             let cost = Set(list.map(\.png)).subtracting(embedded).reduce(0) { $0 + $1.count }
             guard spent + cost <= pictureBudget else {
                 omitted.append(files[i].path)
@@ -132,18 +129,6 @@ package struct HTMLVisuals: Sendable {
         omitted.sort()
     }
 
-    /// What identifies a file's content, with whether it gets color-vision previews.
-    private struct ContentKey: Hashable {
-        var count: Int, hash: Int, colorVision: Bool
-        init(data: Data, colorVision: Bool) {
-            var hasher = Hasher()
-            hasher.combine(data)
-            count = data.count
-            hash = hasher.finalize()
-            self.colorVision = colorVision
-        }
-    }
-
     /// Thumbnails are small: spend the time on the smallest files.
     static let encoding: PNG.EncodingOptions = {
         var options = PNG.EncodingOptions()
@@ -152,36 +137,33 @@ package struct HTMLVisuals: Sendable {
         return options
     }()
 
-    /// The pictures of one file, or nil when it can't be read or is too large.
-    static func pictures(for file: CheckReport.FileResult, target: ColorProfile, settings: AnalysisSettings) -> [Picture]? {
-        guard let image = try? ImageFile.read(contentsOf: file.path).withIntegerSamples(),
-            image.width * image.height <= maximumPixels,
-            let shown = try? image.converted(to: target, bitDepth: 8, threads: 1)
-        else { return nil }
+    /// A picture of a thumbnail, or nil when it can't be encoded.
+    static func picture(_ kind: Picture.Kind, _ caption: String, _ thumbnail: Image, region: PixelRect? = nil) -> Picture? {
+        guard let png = try? PNG.encode(thumbnail, options: encoding) else { return nil }
+        return Picture(kind: kind, caption: caption, png: png, width: thumbnail.width, height: thumbnail.height, region: region)
+    }
+
+    /// The pictures of an image, made while it is checked, from the decoded image and its analysis: the image as
+    /// authored and as `target` shows it, its clip mask (when `output` has one), and strips of its first four clipping
+    /// gradients. None for an image over ``maximumPixels``.
+    package static func pictures(of image: Image, output: ImageAnalyzer.Output, target: ColorProfile) -> [Picture] {
+        guard image.width * image.height <= maximumPixels, let shown = try? image.converted(to: target, bitDepth: 8, threads: 1)
+        else { return [] }
         var list: [Picture] = []
         func add(_ kind: Picture.Kind, _ caption: String, _ thumbnail: Image, region: PixelRect? = nil) {
-            guard let png = try? PNG.encode(thumbnail, options: encoding) else { return }
-            list.append(Picture(kind: kind, caption: caption, png: png, width: thumbnail.width, height: thumbnail.height, region: region))
+            if let made = picture(kind, caption, thumbnail, region: region) { list.append(made) }
         }
         let reduced = max(image.width, image.height) > thumbnailSide ? ", reduced" : ""
         add(.source, "as authored (\(image.profile.name)\(reduced))", image.thumbnail())
-        let shownThumbnail = shown.thumbnail()
-        add(.shown, "on \(target.name) displays (clipped\(reduced))", shownThumbnail)
-        if let mask = try? ImageAnalyzer.analyze(image, target: target, settings: settings, includeClipMask: true, threads: 1).clipMask {
+        add(.shown, "on \(target.name) displays (clipped\(reduced))", shown.thumbnail())
+        if let mask = output.clipMask {
             let worst = reduced.isEmpty ? "" : "; reduced, each pixel shows the worst it covers"
             add(.clipMask, "clip mask: blue out of gamut, yellow ΔE00 1–2, orange 2–5, red ≥ 5\(worst)", mask.clipMaskThumbnail())
         }
-        for region in (file.analysis?.clippingGradients ?? []).prefix(4) {
+        for region in output.analysis.clippingGradients.prefix(4) {
             let r = region.bounds
             add(.gradientSource, "gradient at \(r) as authored", image.cropped(r).thumbnail(), region: r)
             add(.gradientShown, "gradient at \(r) as shown", shown.cropped(r).thumbnail(), region: r)
-        }
-        if file.findings.contains(where: { colorVisionRules.contains($0.ruleID) }), target.builtIn == .sRGB,
-            image.width * image.height <= maximumSimulatedPixels
-        {
-            for simulation in ColorVisionSimulation.all() {
-                add(.simulation, "on sRGB displays, seen with \(simulation)", simulated(shownThumbnail, simulation))
-            }
         }
         return list
     }
