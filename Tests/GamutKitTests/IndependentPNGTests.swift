@@ -59,8 +59,9 @@ struct IndependentPNGTests {
         #expect(written.depth == depth && written.channels == 3 && written.iccp?.profile == ColorProfile.sRGB.data)
         // LittleCMS, float, from the profile as the file carries it to GamutKit's sRGB.
         let reference = try ColorTransform.littleCMS(
-            from: try ColorProfile(data: Self.p3.profile), format: .rgbFloat, to: .sRGB, format: .rgbFloat)
-            .convert(samples: source.map { Double($0) / 65535 })
+            from: try ColorProfile(data: Self.p3.profile), format: .rgbFloat, to: .sRGB, format: .rgbFloat
+        )
+        .convert(samples: source.map { Double($0) / 65535 })
         let scale = depth == 16 ? 65535.0 : 255.0
         let expected = reference.map { Int((min(max($0, 0), 1) * scale).rounded()) }
         let worst = zip(written.samples, expected).map { abs($0 - $1) }.max() ?? .max

@@ -13,7 +13,8 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let fix = try? CatalogFixer.plan(root, options: .init(policy: policy)) {
         for change in fix.changes where change.kind == .edited {
             if (try? JSONSerialization.jsonObject(with: Data(change.original))) != nil,
-               (try? JSONSerialization.jsonObject(with: Data(change.updated))) == nil {
+                (try? JSONSerialization.jsonObject(with: Data(change.updated))) == nil
+            {
                 fatalError("fix turned valid JSON into invalid JSON:\n\(String(decoding: change.updated, as: UTF8.self))")
             }
         }
@@ -23,7 +24,8 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// A policy that switches on the contrast and color-vision checks for the scratch sets.
 let policy = try! GamutPolicy.parse(
-    Array(#"{"contrast": [{"foreground": "A", "background": "A", "textSize": 12}], "distinct": [{"name": "g", "colors": ["A", "B"]}]}"#.utf8),
+    Array(
+        #"{"contrast": [{"foreground": "A", "background": "A", "textSize": 12}], "distinct": [{"name": "g", "colors": ["A", "B"]}]}"#.utf8),
     path: "fuzz-policy.json")
 
 /// A scratch catalog, made once per process.
@@ -47,5 +49,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt

@@ -6,7 +6,8 @@ import GamutKit
 public func fuzzHEIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var options = PNG.DecodingOptions()
     options.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
-    guard let image = try? ImageFile.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.heic", options: options) else { return 0 }
+    guard let image = try? ImageFile.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.heic", options: options)
+    else { return 0 }
     _ = try? image.converted(to: .sRGB)
     _ = try? ImageAnalyzer.analyze(image, threads: 1)
     return 0
@@ -24,5 +25,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt

@@ -4,7 +4,9 @@ import GamutKit
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzICC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let profile = try? ColorProfile(data: Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
-    _ = (profile.name, profile.colorSpace, profile.channelCount, profile.toXYZD50, profile.linearMatrix(to: .sRGB), try? profile.serialized())
+    _ = (
+        profile.name, profile.colorSpace, profile.channelCount, profile.toXYZD50, profile.linearMatrix(to: .sRGB), try? profile.serialized()
+    )
     _ = try? ColorTransform(from: profile, format: .rgb16, to: .sRGB, format: .rgb16).convert(samples: [0, 32768, 65535])
     _ = try? ColorTransform(from: .displayP3, format: .rgbFloat, to: profile, format: .rgbFloat).convert(samples: [1, 0, 0])
     return 0
@@ -22,5 +24,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt

@@ -6,7 +6,8 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var options = PNG.DecodingOptions()
     options.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
     options.maximumDecodedSize = 64 << 20
-    guard let image = try? ImageFile.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.jpeg", options: options) else { return 0 }
+    guard let image = try? ImageFile.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.jpeg", options: options)
+    else { return 0 }
     let sixteen = image.pixels.format.sample == .float32 ? try? image.converted(to: image.profile, bitDepth: 16) : image
     _ = try? image.converted(to: .sRGB, bitDepth: 16)
     if let sixteen {
@@ -30,5 +31,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt

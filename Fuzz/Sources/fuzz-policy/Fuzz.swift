@@ -11,7 +11,8 @@ public func fuzzPolicy(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// A finding as a report's JSON holds it (findings are made by the analyzer, not by library users).
 let finding: Finding = {
-    let json = #"{"ruleID": "color-collapse", "severity": "error", "location": {"file": "a", "asset": "Brand/Accent"}, "#
+    let json =
+        #"{"ruleID": "color-collapse", "severity": "error", "location": {"file": "a", "asset": "Brand/Accent"}, "#
         + #""message": "m", "values": {}, "fixHint": "f", "swatches": []}"#
     return try! JSONDecoder().decode(Finding.self, from: Data(json.utf8))
 }()
@@ -28,5 +29,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt

@@ -35,141 +35,90 @@ extension PixelPass {
         }
     }
 
+    /// One band of rows, row by row: (1) display codes, listing out-of-gamut pixels and in-gamut pixels near the display
+    /// gamut's edge; (2) the edge pixels' Lab into the collapse cells; (3) Lab and ΔE00 of the out-of-gamut pixels; (4) their
+    /// statistics, flags and cells.
     func runRows(_ rows: Range<Int>, input: InputRows, output: PackedCodes) -> BandResult {
-        var result = BandResult(bins: Self.histogramBins)
-        let visibleClip = settings.visibleClip
-        // The band's worst pixel, made into a PixelSample (which allocates) once, at the end.
-        var worstDeltaE = -1.0, worstX = 0, worstY = 0, worstCode: UInt32 = 0
-        /// Scratch space for one row, freed when the band is done (plain arrays cost a uniqueness check per write).
-        func scratch<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
-            buffer.initialize(repeating: value)
-            return buffer
-        }
-        let xyz = scratch(width * 3, Float(0))
-        defer { xyz.deallocate() }
-        let tolerance = Float(settings.gamutTolerance)
-        let f = fromXYZ
-        // A direct-mapped cache of shown colors' Lab, by display code.
-        let cacheCodes = scratch(1 << 16, UInt32.max), cacheLabs = scratch(1 << 16, SIMD3<Float>.zero)
-        defer { cacheCodes.deallocate(); cacheLabs.deallocate() }
-        // This row's out-of-gamut pixels: position, code, and (after the batch) Lab and ΔE00.
-        let outside = scratch(width + 3, 0), outsideXYZ = scratch(width + 3, SIMD3<Float>.zero)
-        defer { outside.deallocate(); outsideXYZ.deallocate() }
-        // In-gamut pixels with a display channel within two codes of 0 or 255: only these can be shown
-        // within two codes of a clipped color (a clipped channel is 0 or 255), so only these can join a collapse.
-        let edge = scratch(width + 3, 0), edgeLab = scratch(width + 3, SIMD3<Float>.zero), edgeXYZ = scratch(width + 3, SIMD3<Float>.zero)
-        let sourceLab = scratch(width + 3, SIMD3<Float>.zero), deltaE = scratch(width + 3, Float(0))
-        let histogram = scratch(Self.histogramBins, 0)
-        defer {
-            edge.deallocate(); edgeLab.deallocate(); edgeXYZ.deallocate(); sourceLab.deallocate(); deltaE.deallocate();
-            histogram.deallocate()
-        }
-        // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
-        var pending = PendingRun(outOfGamut: true), pendingInGamut = PendingRun(outOfGamut: false)
-        let cache = CellCache()
-        // A pixel is interior when no sample of its four neighbors (alpha included; the image's border repeats)
-        // differs from its own by more than a smooth gradient's largest step: antialiased edges and other transitions
-        // between two larger colors are not. Only the pixels listed for Lab are tested, after the per-pixel loop.
-        let edgeStep = Int(maxCode * settings.gradientMaximumStepFraction)
-        let rowBytes = input.rowBytes, lastX = width - 1, lastY = height - 1
-        @inline(__always) func interior(_ row: UnsafeRawPointer, _ x: Int, _ y: Int) -> Int {
-            let up = y > 0 ? row - rowBytes : row, down = y < lastY ? row + rowBytes : row
-            let left = x > 0 ? x - 1 : x, right = x < lastX ? x + 1 : x
-            for c in 0..<channels {
-                let v = sample(row, x, c)
-                if abs(sample(row, left, c) - v) > edgeStep || abs(sample(row, right, c) - v) > edgeStep
-                    || abs(sample(up, x, c) - v) > edgeStep || abs(sample(down, x, c) - v) > edgeStep
-                {
-                    return 0
-                }
-            }
-            return 1
-        }
-        /// X, Y and Z of four listed pixels (the last one repeated past the end), from the list's XYZ.
-        @inline(__always) func gather(
-            _ list: UnsafeMutableBufferPointer<SIMD3<Float>>, _ i: Int, _ n: Int
-        ) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
-            let a = list[i], b = list[min(i + 1, n - 1)], c = list[min(i + 2, n - 1)], d = list[min(i + 3, n - 1)]
-            return (SIMD4(a.x, b.x, c.x, d.x), SIMD4(a.y, b.y, c.y, d.y), SIMD4(a.z, b.z, c.z, d.z))
-        }
-        // Matrix/TRC sources are read straight from the row: per-code linear light, then one matrix to the
-        // target (source → XYZ → target combined); XYZ is computed only for the pixels listed for Lab.
-        // Other sources go through LittleCMS a row at a time into `xyz`.
-        let direct = inputTables != nil
-        let s = sourceToXYZ.isEmpty ? [Float](repeating: 0, count: 9) : sourceToXYZ
-        let m = direct ? sourceToTarget : f
-        let noTable = [Float](repeating: 0, count: 1)
-        let tables = inputTables ?? [noTable, noTable, noTable]
-        /// Lab of the color pixel `x` of row `y` is shown as, through a direct-mapped cache by display code.
-        @inline(__always) func shown(_ x: Int, _ y: Int) -> SIMD3<Float> {
-            let code = output.pointer[y * width + x] & 0xFF_FFFF
-            let slot = Int((code &* 0x9E37_79B1) >> 16)
-            if cacheCodes[slot] != code {
-                cacheCodes[slot] = code
-                let lab = shownLab(code)
-                cacheLabs[slot] = SIMD3(Float(lab.l), Float(lab.a), Float(lab.b))
-            }
-            return cacheLabs[slot]
-        }
+        var band = BandState(bins: Self.histogramBins, width: width)
+        defer { band.scratch.deallocate() }
         for y in rows {
             let row = input.base + y * input.rowBytes
-            if !direct { rowXYZ(row, y: y, into: xyz) }
-            var count = 0, edges = 0
-            // 1. Display codes, and which pixels are out of gamut.
-            encodeTables[0].withUnsafeBufferPointer { e0 in
-                encodeTables[1].withUnsafeBufferPointer { e1 in
-                    encodeTables[2].withUnsafeBufferPointer { e2 in
-                        tables[0].withUnsafeBufferPointer { t0 in
-                            tables[1].withUnsafeBufferPointer { t1 in
-                                tables[2].withUnsafeBufferPointer { t2 in
-                                    m.withUnsafeBufferPointer { m in
-                                        s.withUnsafeBufferPointer { s in
-                                            for x in 0..<width {
-                                                let index = y * width + x
-                                                if let a = alphaChannel, sample(row, x, a) == 0 {
-                                                    output.pointer[index] = Self.transparent
-                                                    continue
-                                                }
-                                                result.counted += 1
-                                                // Linear source light (direct) or XYZ (through LittleCMS), and the target's linear light.
-                                                let X: Float, Y: Float, Z: Float
-                                                if direct {
-                                                    X = t0[sample(row, x, 0)]; Y = t1[sample(row, x, 1)]; Z = t2[sample(row, x, 2)]
-                                                } else {
-                                                    X = xyz[x * 3]; Y = xyz[x * 3 + 1]; Z = xyz[x * 3 + 2]
-                                                }
-                                                @inline(__always) func sourceXYZ() -> SIMD3<Float> {
-                                                    direct
-                                                        ? SIMD3(
-                                                            s[0] * X + s[1] * Y + s[2] * Z, s[3] * X + s[4] * Y + s[5] * Z,
-                                                            s[6] * X + s[7] * Y + s[8] * Z)
-                                                        : SIMD3(X, Y, Z)
-                                                }
-                                                let r = m[0] * X + m[1] * Y + m[2] * Z
-                                                let g = m[3] * X + m[4] * Y + m[5] * Z
-                                                let b = m[6] * X + m[7] * Y + m[8] * Z
-                                                var code =
-                                                    UInt32(ShaperKernel.encode(r, e0.baseAddress!) + 0.5)
-                                                    | UInt32(ShaperKernel.encode(g, e1.baseAddress!) + 0.5) << 8
-                                                    | UInt32(ShaperKernel.encode(b, e2.baseAddress!) + 0.5) << 16
-                                                if r < -tolerance || g < -tolerance || b < -tolerance || r > 1 + tolerance
-                                                    || g > 1 + tolerance || b > 1 + tolerance
-                                                {
-                                                    outside[count] = x
-                                                    outsideXYZ[count] = sourceXYZ()
-                                                    count += 1
-                                                    code |= Self.outOfGamut
-                                                } else {
-                                                    let r8 = code & 0xFF, g8 = code >> 8 & 0xFF, b8 = code >> 16
-                                                    if r8 <= 2 || r8 >= 253 || g8 <= 2 || g8 >= 253 || b8 <= 2 || b8 >= 253 {
-                                                        edge[edges] = x
-                                                        edgeXYZ[edges] = sourceXYZ()
-                                                        edges += 1
-                                                    }
-                                                }
-                                                output.pointer[index] = code
+            if inputTables == nil { rowXYZ(row, y: y, into: band.scratch.xyz) }
+            let (outside, edges) = displayCodes(row, y: y, output: output, band: &band)
+            addEdgeCells(row, y: y, count: edges, output: output, band: &band)
+            guard outside > 0 else { continue }
+            measureOutside(y: y, count: outside, output: output, scratch: band.scratch)
+            addOutside(row, y: y, count: outside, output: output, band: &band)
+        }
+        return finish(&band)
+    }
+
+    /// 1. The display code of each pixel of row `y` into `output` (transparent ones flagged); out-of-gamut pixels and
+    /// in-gamut ones with a display channel within two codes of 0 or 255 (only these can be shown within two codes of a
+    /// clipped color, so only these can join a collapse) are listed with their XYZ. Returns how many of each.
+    private func displayCodes(_ row: UnsafeRawPointer, y: Int, output: PackedCodes, band: inout BandState) -> (outside: Int, edges: Int) {
+        let scratch = band.scratch
+        let tolerance = Float(settings.gamutTolerance)
+        // Matrix/TRC sources are read straight from the row: per-code linear light, then one matrix to the target
+        // (source → XYZ → target combined); XYZ is computed only for the listed pixels. Other sources come through
+        // LittleCMS a row at a time, in `scratch.xyz`.
+        let direct = inputTables != nil
+        let s = sourceToXYZ.isEmpty ? Self.zeroMatrix : sourceToXYZ
+        let m = direct ? sourceToTarget : fromXYZ
+        let tables = inputTables ?? Self.noTables
+        var count = 0, edges = 0, counted = 0
+        encodeTables[0].withUnsafeBufferPointer { e0 in
+            encodeTables[1].withUnsafeBufferPointer { e1 in
+                encodeTables[2].withUnsafeBufferPointer { e2 in
+                    tables[0].withUnsafeBufferPointer { t0 in
+                        tables[1].withUnsafeBufferPointer { t1 in
+                            tables[2].withUnsafeBufferPointer { t2 in
+                                m.withUnsafeBufferPointer { m in
+                                    s.withUnsafeBufferPointer { s in
+                                        for x in 0..<width {
+                                            let index = y * width + x
+                                            if let a = alphaChannel, sample(row, x, a) == 0 {
+                                                output.pointer[index] = Self.transparent
+                                                continue
                                             }
+                                            counted += 1
+                                            // Linear source light (direct) or XYZ (through LittleCMS), and the target's linear light.
+                                            let X: Float, Y: Float, Z: Float
+                                            if direct {
+                                                X = t0[sample(row, x, 0)]; Y = t1[sample(row, x, 1)]; Z = t2[sample(row, x, 2)]
+                                            } else {
+                                                X = scratch.xyz[x * 3]; Y = scratch.xyz[x * 3 + 1]; Z = scratch.xyz[x * 3 + 2]
+                                            }
+                                            @inline(__always) func sourceXYZ() -> SIMD3<Float> {
+                                                direct
+                                                    ? SIMD3(
+                                                        s[0] * X + s[1] * Y + s[2] * Z, s[3] * X + s[4] * Y + s[5] * Z,
+                                                        s[6] * X + s[7] * Y + s[8] * Z)
+                                                    : SIMD3(X, Y, Z)
+                                            }
+                                            let r = m[0] * X + m[1] * Y + m[2] * Z
+                                            let g = m[3] * X + m[4] * Y + m[5] * Z
+                                            let b = m[6] * X + m[7] * Y + m[8] * Z
+                                            var code =
+                                                UInt32(ShaperKernel.encode(r, e0.baseAddress!) + 0.5)
+                                                | UInt32(ShaperKernel.encode(g, e1.baseAddress!) + 0.5) << 8
+                                                | UInt32(ShaperKernel.encode(b, e2.baseAddress!) + 0.5) << 16
+                                            if r < -tolerance || g < -tolerance || b < -tolerance || r > 1 + tolerance
+                                                || g > 1 + tolerance || b > 1 + tolerance
+                                            {
+                                                scratch.outside[count] = x
+                                                scratch.outsideXYZ[count] = sourceXYZ()
+                                                count += 1
+                                                code |= Self.outOfGamut
+                                            } else {
+                                                let r8 = code & 0xFF, g8 = code >> 8 & 0xFF, b8 = code >> 16
+                                                if r8 <= 2 || r8 >= 253 || g8 <= 2 || g8 >= 253 || b8 <= 2 || b8 >= 253 {
+                                                    scratch.edge[edges] = x
+                                                    scratch.edgeXYZ[edges] = sourceXYZ()
+                                                    edges += 1
+                                                }
+                                            }
+                                            output.pointer[index] = code
                                         }
                                     }
                                 }
@@ -178,82 +127,201 @@ extension PixelPass {
                     }
                 }
             }
-            // Lab of the edge in-gamut pixels, into the cell table (consecutive ones of a cell at once).
-            for i in stride(from: 0, to: edges, by: 4) {
-                let (X, Y, Z) = gather(edgeXYZ, i, edges)
-                let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
-                for lane in 0..<4 where i + lane < edges { edgeLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane]) }
-            }
-            for i in 0..<edges {
-                let x = edge[i]
-                let key = CellTable.key(code: output.pointer[y * width + x] & 0xFF_FFFF, lab: edgeLab[i])
-                let inside = interior(row, x, y)
-                pendingInGamut.add(key, x: x, y: y, interior: inside, cache: cache, into: &result.cells)
-            }
-            guard count > 0 else { continue }
-            // 2. Lab and ΔE00 of the out-of-gamut pixels, four at a time.
-            for i in stride(from: 0, to: count, by: 4) {
-                let (X, Y, Z) = gather(outsideXYZ, i, count)
-                // Built from four whole values: setting lanes one by one goes through memory and stalls.
-                let s0 = shown(outside[i], y), s1 = shown(outside[min(i + 1, count - 1)], y)
-                let s2 = shown(outside[min(i + 2, count - 1)], y), s3 = shown(outside[min(i + 3, count - 1)], y)
-                let shownL = SIMD4(s0.x, s1.x, s2.x, s3.x), shownA = SIMD4(s0.y, s1.y, s2.y, s3.y), shownB = SIMD4(s0.z, s1.z, s2.z, s3.z)
-                let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
-                var fallback = SIMD4<Int32>()
-                let d = BatchColorMath.difference(l1: lab.l, a1: lab.a, b1: lab.b, l2: shownL, a2: shownA, b2: shownB, fallback: &fallback)
-                for lane in 0..<4 where i + lane < count {
-                    sourceLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane])
-                    deltaE[i + lane] =
-                        fallback[lane] == 0
-                        ? d[lane]
-                        : Float(
-                            CIEDE2000.referenceDifference(
-                                Lab(l: Double(lab.l[lane]), a: Double(lab.a[lane]), b: Double(lab.b[lane])),
-                                Lab(l: Double(shownL[lane]), a: Double(shownA[lane]), b: Double(shownB[lane]))))
-                }
-            }
-            // 3. Statistics, flags and groups. Visible pixels of the row are bounded once per row.
-            var firstVisible = Int.max, lastVisible = -1
-            for i in 0..<count {
-                let x = outside[i], index = y * width + x
-                // A profile that maps some colors to no real Lab (a negative colorant, found by fuzzing) gives NaN:
-                // counted as the largest difference the histogram holds, never as an integer conversion trap.
-                let e = deltaE[i].isFinite ? Double(deltaE[i]) : 100
-                result.outOfGamut += 1
-                result.sumDeltaE += e
-                histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
-                output.deltaE[index] = UInt16(min(e * 100, 65535))
-                var code = output.pointer[index]
-                let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= visibleClip ? 1 : 0
-                if e >= visibleClip {
-                    result.visible += 1
-                    code |= Self.visible
-                    firstVisible = min(firstVisible, x)
-                    lastVisible = x
-                }
-                if e > worstDeltaE {
-                    (worstDeltaE, worstX, worstY, worstCode) = (e, x, y, code)
-                }
-                code |= severity << Self.severityShift
-                output.pointer[index] = code
-                let key = CellTable.key(code: code & 0xFF_FFFF, lab: sourceLab[i])
-                let inside = interior(row, x, y)
-                pending.add(key, x: x, y: y, interior: inside, cache: cache, into: &result.cells)
-            }
-            if lastVisible >= 0 {
-                let here = PixelRect(x: firstVisible, y: y, width: lastVisible - firstVisible + 1, height: 1)
-                result.visibleBounds = result.visibleBounds.map { $0.union(here) } ?? here
+        }
+        band.result.counted += counted
+        return (count, edges)
+    }
+
+    private static let zeroMatrix = [Float](repeating: 0, count: 9)
+    private static let noTables = [[Float]](repeating: [0], count: 3)
+
+    /// 2. Lab of the listed edge pixels of row `y`, into the cell table (consecutive ones of a cell at once).
+    private func addEdgeCells(_ row: UnsafeRawPointer, y: Int, count: Int, output: PackedCodes, band: inout BandState) {
+        let scratch = band.scratch
+        for i in stride(from: 0, to: count, by: 4) {
+            let (X, Y, Z) = Self.gather(scratch.edgeXYZ, i, count)
+            let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
+            for lane in 0..<4 where i + lane < count { scratch.edgeLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane]) }
+        }
+        for i in 0..<count {
+            let x = scratch.edge[i]
+            let key = CellTable.key(code: output.pointer[y * width + x] & 0xFF_FFFF, lab: scratch.edgeLab[i])
+            band.pendingInGamut.add(key, x: x, y: y, interior: interior(row, x, y), cache: band.cache, into: &band.result.cells)
+        }
+    }
+
+    /// 3. Lab and ΔE00 of the listed out-of-gamut pixels of row `y`, four at a time, into `scratch.sourceLab` and
+    /// `scratch.deltaE`.
+    private func measureOutside(y: Int, count: Int, output: PackedCodes, scratch: RowScratch) {
+        for i in stride(from: 0, to: count, by: 4) {
+            let (X, Y, Z) = Self.gather(scratch.outsideXYZ, i, count)
+            // Built from four whole values: setting lanes one by one goes through memory and stalls.
+            let s0 = shown(scratch.outside[i], y, output, scratch), s1 = shown(scratch.outside[min(i + 1, count - 1)], y, output, scratch)
+            let s2 = shown(scratch.outside[min(i + 2, count - 1)], y, output, scratch)
+            let s3 = shown(scratch.outside[min(i + 3, count - 1)], y, output, scratch)
+            let shownL = SIMD4(s0.x, s1.x, s2.x, s3.x), shownA = SIMD4(s0.y, s1.y, s2.y, s3.y), shownB = SIMD4(s0.z, s1.z, s2.z, s3.z)
+            let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
+            var fallback = SIMD4<Int32>()
+            let d = BatchColorMath.difference(l1: lab.l, a1: lab.a, b1: lab.b, l2: shownL, a2: shownA, b2: shownB, fallback: &fallback)
+            for lane in 0..<4 where i + lane < count {
+                scratch.sourceLab[i + lane] = SIMD3(lab.l[lane], lab.a[lane], lab.b[lane])
+                scratch.deltaE[i + lane] =
+                    fallback[lane] == 0
+                    ? d[lane]
+                    : Float(
+                        CIEDE2000.referenceDifference(
+                            Lab(l: Double(lab.l[lane]), a: Double(lab.a[lane]), b: Double(lab.b[lane])),
+                            Lab(l: Double(shownL[lane]), a: Double(shownA[lane]), b: Double(shownB[lane]))))
             }
         }
-        pending.flush(cache, into: &result.cells)
-        pendingInGamut.flush(cache, into: &result.cells)
-        cache.drain(into: &result.cells)
-        if worstDeltaE >= 0 {
-            result.worst = PixelSample(
-                x: worstX, y: worstY, source: encoded(x: worstX, y: worstY), shown: Self.codes(worstCode), deltaE: worstDeltaE)
+    }
+
+    /// 4. Statistics, flags and cells of the measured out-of-gamut pixels of row `y`; its visible pixels are bounded once.
+    private func addOutside(_ row: UnsafeRawPointer, y: Int, count: Int, output: PackedCodes, band: inout BandState) {
+        let scratch = band.scratch, visibleClip = settings.visibleClip
+        var firstVisible = Int.max, lastVisible = -1
+        for i in 0..<count {
+            let x = scratch.outside[i], index = y * width + x
+            // A profile that maps some colors to no real Lab (a negative colorant, found by fuzzing) gives NaN:
+            // counted as the largest difference the histogram holds, never as an integer conversion trap.
+            let e = scratch.deltaE[i].isFinite ? Double(scratch.deltaE[i]) : 100
+            band.result.outOfGamut += 1
+            band.result.sumDeltaE += e
+            scratch.histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
+            output.deltaE[index] = UInt16(min(e * 100, 65535))
+            var code = output.pointer[index]
+            let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= visibleClip ? 1 : 0
+            if e >= visibleClip {
+                band.result.visible += 1
+                code |= Self.visible
+                firstVisible = min(firstVisible, x)
+                lastVisible = x
+            }
+            if e > band.worstDeltaE { (band.worstDeltaE, band.worstX, band.worstY, band.worstCode) = (e, x, y, code) }
+            code |= severity << Self.severityShift
+            output.pointer[index] = code
+            let key = CellTable.key(code: code & 0xFF_FFFF, lab: scratch.sourceLab[i])
+            band.pending.add(key, x: x, y: y, interior: interior(row, x, y), cache: band.cache, into: &band.result.cells)
         }
-        result.histogram = Array(histogram)
-        return result
+        if lastVisible >= 0 {
+            let here = PixelRect(x: firstVisible, y: y, width: lastVisible - firstVisible + 1, height: 1)
+            band.result.visibleBounds = band.result.visibleBounds.map { $0.union(here) } ?? here
+        }
+    }
+
+    /// The band's result: pending runs flushed, the worst pixel made into a sample (which allocates) once.
+    private func finish(_ band: inout BandState) -> BandResult {
+        band.pending.flush(band.cache, into: &band.result.cells)
+        band.pendingInGamut.flush(band.cache, into: &band.result.cells)
+        band.cache.drain(into: &band.result.cells)
+        if band.worstDeltaE >= 0 {
+            band.result.worst = PixelSample(
+                x: band.worstX, y: band.worstY, source: encoded(x: band.worstX, y: band.worstY), shown: Self.codes(band.worstCode),
+                deltaE: band.worstDeltaE)
+        }
+        band.result.histogram = Array(band.scratch.histogram)
+        return band.result
+    }
+
+    /// 1 when pixel `x` of row `y` is interior: no sample of its four neighbors (alpha included; the image's border
+    /// repeats) differs from its own by more than a smooth gradient's largest step. Antialiased edges and other
+    /// transitions between two larger colors are not.
+    @inline(__always)
+    private func interior(_ row: UnsafeRawPointer, _ x: Int, _ y: Int) -> Int {
+        let rowBytes = image.pixels.rowBytes
+        let up = y > 0 ? row - rowBytes : row, down = y < height - 1 ? row + rowBytes : row
+        let left = x > 0 ? x - 1 : x, right = x < width - 1 ? x + 1 : x
+        for c in 0..<channels {
+            let v = sample(row, x, c)
+            if abs(sample(row, left, c) - v) > edgeStep || abs(sample(row, right, c) - v) > edgeStep
+                || abs(sample(up, x, c) - v) > edgeStep || abs(sample(down, x, c) - v) > edgeStep
+            {
+                return 0
+            }
+        }
+        return 1
+    }
+
+    /// Lab of the color pixel `x` of row `y` is shown as, through a direct-mapped cache by display code.
+    @inline(__always)
+    private func shown(_ x: Int, _ y: Int, _ output: PackedCodes, _ scratch: RowScratch) -> SIMD3<Float> {
+        let code = output.pointer[y * width + x] & 0xFF_FFFF
+        let slot = Int((code &* 0x9E37_79B1) >> 16)
+        if scratch.cacheCodes[slot] != code {
+            scratch.cacheCodes[slot] = code
+            let lab = shownLab(code)
+            scratch.cacheLabs[slot] = SIMD3(Float(lab.l), Float(lab.a), Float(lab.b))
+        }
+        return scratch.cacheLabs[slot]
+    }
+
+    /// X, Y and Z of four listed pixels (the last one repeated past the end), from the list's XYZ.
+    @inline(__always)
+    private static func gather(
+        _ list: UnsafeMutableBufferPointer<SIMD3<Float>>, _ i: Int, _ n: Int
+    ) -> (
+        SIMD4<Float>, SIMD4<Float>, SIMD4<Float>
+    ) {
+        let a = list[i], b = list[min(i + 1, n - 1)], c = list[min(i + 2, n - 1)], d = list[min(i + 3, n - 1)]
+        return (SIMD4(a.x, b.x, c.x, d.x), SIMD4(a.y, b.y, c.y, d.y), SIMD4(a.z, b.z, c.z, d.z))
+    }
+}
+
+/// What one band of rows accumulates: its result, the worst pixel so far (made into a ``PixelSample`` at the end),
+/// the pending runs of pixels into the cell table, and its scratch memory.
+struct BandState {
+    var result: PixelPass.BandResult
+    var worstDeltaE = -1.0, worstX = 0, worstY = 0, worstCode: UInt32 = 0
+    // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
+    var pending = PendingRun(outOfGamut: true), pendingInGamut = PendingRun(outOfGamut: false)
+    let cache = CellCache()
+    let scratch: RowScratch
+
+    init(bins: Int, width: Int) {
+        result = PixelPass.BandResult(bins: bins)
+        scratch = RowScratch(width: width, bins: bins)
+    }
+}
+
+/// Scratch memory for one band's rows, allocated once per band and freed with ``deallocate()`` (plain arrays cost a
+/// uniqueness check per write in the row loops).
+struct RowScratch {
+    /// XYZ of a row's pixels, for sources LittleCMS converts.
+    let xyz: UnsafeMutableBufferPointer<Float>
+    /// A direct-mapped cache of shown colors' Lab, by display code.
+    let cacheCodes: UnsafeMutableBufferPointer<UInt32>, cacheLabs: UnsafeMutableBufferPointer<SIMD3<Float>>
+    /// A row's out-of-gamut pixels: position and XYZ, then Lab and ΔE00.
+    let outside: UnsafeMutableBufferPointer<Int>, outsideXYZ: UnsafeMutableBufferPointer<SIMD3<Float>>
+    let sourceLab: UnsafeMutableBufferPointer<SIMD3<Float>>, deltaE: UnsafeMutableBufferPointer<Float>
+    /// A row's in-gamut pixels near the display gamut's edge: position, XYZ, Lab.
+    let edge: UnsafeMutableBufferPointer<Int>, edgeXYZ: UnsafeMutableBufferPointer<SIMD3<Float>>
+    let edgeLab: UnsafeMutableBufferPointer<SIMD3<Float>>
+    /// The band's ΔE00 histogram, in steps of 0.01.
+    let histogram: UnsafeMutableBufferPointer<Int>
+
+    init(width: Int, bins: Int) {
+        func make<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
+            buffer.initialize(repeating: value)
+            return buffer
+        }
+        xyz = make(width * 3, 0)
+        cacheCodes = make(1 << 16, UInt32.max)
+        cacheLabs = make(1 << 16, .zero)
+        outside = make(width + 3, 0)
+        outsideXYZ = make(width + 3, .zero)
+        sourceLab = make(width + 3, .zero)
+        deltaE = make(width + 3, Float(0))
+        edge = make(width + 3, 0)
+        edgeXYZ = make(width + 3, .zero)
+        edgeLab = make(width + 3, .zero)
+        histogram = make(bins, 0)
+    }
+
+    func deallocate() {
+        xyz.deallocate(); cacheCodes.deallocate(); cacheLabs.deallocate(); outside.deallocate(); outsideXYZ.deallocate()
+        sourceLab.deallocate(); deltaE.deallocate(); edge.deallocate(); edgeXYZ.deallocate(); edgeLab.deallocate()
+        histogram.deallocate()
     }
 }
 

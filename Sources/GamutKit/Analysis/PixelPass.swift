@@ -15,6 +15,9 @@ final class PixelPass: Sendable {
     let width: Int, height: Int
     let channels: Int, colorChannels: Int, alphaChannel: Int?
     let maxCode: Double
+    /// The largest step between neighbors of a smooth gradient, in codes: a pixel with a larger step to a neighbor is
+    /// not interior (see `interior`).
+    let edgeStep: Int
     /// Reads the image's samples (the one sample reader, ``SampleReader``).
     let reader: SampleReader
     let fromXYZ: [Float]
@@ -46,6 +49,7 @@ final class PixelPass: Sendable {
         alphaChannel = format.hasAlpha ? channels - 1 : nil
         reader = SampleReader(format)
         maxCode = Double(reader.maximum)
+        edgeStep = Int(maxCode * settings.gradientMaximumStepFraction)
         fromXYZ = simulation.fromXYZ.m.map(Float.init)
         let displayMax = simulation.displayMax
         encodeTables = simulation.targetModel.curves.map { $0.table(.output(scale: displayMax)) }
