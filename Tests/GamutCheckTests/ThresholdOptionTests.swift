@@ -57,4 +57,27 @@ struct ThresholdOptionTests {
                     AnalysisSettings.thresholdNames.filter { $0 != "sameColor" && $0 != "cvdSeparation" && $0 != "maximumFindingsPerRule" }),
             "\(settings.keys.sorted())")
     }
+
+    @Test("The library's AnalysisThreshold API is the same table: every case, the same ranges and messages as the policy")
+    func libraryAPI() throws {
+        #expect(Set(AnalysisThreshold.allCases.map(\.rawValue)) == Set(AnalysisSettings.thresholdNames))
+        #expect(AnalysisThreshold.allCases.count == AnalysisSettings.thresholds.count)
+        var settings = AnalysisSettings()
+        #expect(settings[.visibleClip] == 1 && settings[.displayBitDepth] == 8)
+        try settings.set(.visibleClip, to: 2.5)
+        try settings.set(.collapseMinimumPixels, to: 64)
+        #expect(settings[.visibleClip] == 2.5 && settings.visibleClip == 2.5 && settings.collapseMinimumPixels == 64)
+        for (threshold, value) in [
+            (AnalysisThreshold.gamutTolerance, 5.0), (.visibleClip, 0), (.displayBitDepth, 10), (.collapseMinimumPixels, 1.5),
+        ] {
+            let policy = try #require(try policyError(threshold.rawValue, value))
+            #expect(throws: GamutError.self) { try settings.set(threshold, to: value) }
+            do {
+                try settings.set(threshold, to: value)
+            } catch {
+                #expect(error.code == .invalidArgument && policy.hasSuffix(error.message), "\(error.message) vs \(policy)")
+            }
+        }
+        #expect(settings[.visibleClip] == 2.5)  // refused values change nothing
+    }
 }

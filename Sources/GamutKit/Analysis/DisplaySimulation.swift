@@ -3,7 +3,7 @@
 /// the display's depth), and the CIEDE2000 difference between the two.
 ///
 /// The out-of-gamut test is done on an unbounded transform into linear target light (never LittleCMS's
-/// gamut-check flag, which misses colors), with ``AnalysisSettings/gamutTolerance``.
+/// gamut-check flag, which misses colors), with ``AnalysisThreshold/gamutTolerance``.
 /// Immutable and safe to share across tasks.
 public final class DisplaySimulation: Sendable {
     /// The source profile.
@@ -11,9 +11,9 @@ public final class DisplaySimulation: Sendable {
     /// The target display's profile (RGB matrix/TRC).
     public let target: ColorProfile
     /// Bits per channel of the display.
-    public let displayBitDepth: Int
+    package let displayBitDepth: Int
     /// The out-of-gamut tolerance in linear target light.
-    public let tolerance: Double
+    package let tolerance: Double
 
     let targetModel: ShaperModel
     let fromXYZ: Matrix3
@@ -52,7 +52,7 @@ public final class DisplaySimulation: Sendable {
     }
 
     /// D50 XYZ of a source color given as encoded components in 0…1 (one per source channel).
-    public func sourceXYZ(_ encoded: [Double]) -> [Double] {
+    package func sourceXYZ(_ encoded: [Double]) -> [Double] {
         if let model = sourceModel {
             return model.toXYZD50 * (0..<3).map { model.curves[$0].linearize(encoded[$0]) }
         }
@@ -72,7 +72,7 @@ public final class DisplaySimulation: Sendable {
     }
 
     /// Evaluates one source color given by its D50 XYZ.
-    public func evaluate(xyz: [Double]) -> ColorEvaluation {
+    package func evaluate(xyz: [Double]) -> ColorEvaluation {
         let linear = fromXYZ * xyz
         let outside = linear.contains { $0 < -tolerance || $0 > 1 + tolerance }
         let shown = (0..<3).map { c in
@@ -88,7 +88,7 @@ public final class DisplaySimulation: Sendable {
     }
 
     /// Lab of a displayed color given by its display codes.
-    public func shownLab(_ codes: [Int]) -> Lab {
+    package func shownLab(_ codes: [Int]) -> Lab {
         shownLab(r: codes[0], g: codes[1], b: codes[2])
     }
 

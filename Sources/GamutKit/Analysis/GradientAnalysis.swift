@@ -59,15 +59,15 @@ public struct GradientReport: Sendable {
     public var outOfGamutFraction: Double
     /// Out-of-gamut stretches of the ramp.
     public var outOfGamutSpans: [ClosedRange<Double>]
-    /// The longest flattened span: shown colors step by less than ``AnalysisSettings/flatStep`` while the
-    /// source changes by at least ``AnalysisSettings/flattenedSourceChange`` across it, the shown change
-    /// is at most ``AnalysisSettings/collapseRatio`` of it, and the display drops at least
-    /// ``AnalysisSettings/gradientMinimumLoss`` of the change. Nil when the ramp has none.
+    /// The longest flattened span: shown colors step by less than ``AnalysisThreshold/flatStep`` while the
+    /// source changes by at least ``AnalysisThreshold/flattenedSourceChange`` across it, the shown change
+    /// is at most ``AnalysisThreshold/collapseRatio`` of it, and the display drops at least
+    /// ``AnalysisThreshold/gradientMinimumLoss`` of the change. Nil when the ramp has none.
     public var longestFlattened: Span?
     /// The largest ΔE00 between a sample and its shown color, and where.
     public var worstDeltaE: Double, worstPosition: Double
     /// Every sample's evaluation, in order.
-    public var evaluations: [ColorEvaluation]
+    package var evaluations: [ColorEvaluation]
 }
 
 /// Samples gradients and measures how they clip on the target display.

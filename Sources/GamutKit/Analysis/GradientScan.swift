@@ -3,10 +3,10 @@ import Foundation
 
 /// Finds flattened gradients in an image: along each row and each column, runs of out-of-gamut pixels
 /// whose source colors change smoothly and monotonically while the shown color barely moves (each step
-/// within one display code per channel), at least ``AnalysisSettings/gradientMinimumLength`` long, whose
-/// source changes by ≥ ``AnalysisSettings/flattenedSourceChange`` ΔE00 end to end while the shown color
-/// changes by at most ``AnalysisSettings/collapseRatio`` of that, losing at least
-/// ``AnalysisSettings/gradientMinimumLoss`` ΔE00 of the change (the floors under which no band is visible).
+/// within one display code per channel), at least ``AnalysisThreshold/gradientMinimumLength`` long, whose
+/// source changes by ≥ ``AnalysisThreshold/flattenedSourceChange`` ΔE00 end to end while the shown color
+/// changes by at most ``AnalysisThreshold/collapseRatio`` of that, losing at least
+/// ``AnalysisThreshold/gradientMinimumLoss`` ΔE00 of the change (the floors under which no band is visible).
 /// Runs in neighboring lines merge into regions.
 ///
 /// One row-major pass tracks a run along the current row and one run per column, so memory is read

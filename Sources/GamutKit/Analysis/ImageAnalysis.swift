@@ -10,11 +10,11 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
         self.height = height
     }
     /// Whether `other` lies inside this rectangle.
-    public func contains(_ other: PixelRect) -> Bool {
+    package func contains(_ other: PixelRect) -> Bool {
         other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
     /// The area shared with `other`, in pixels.
-    public func intersectionArea(_ other: PixelRect) -> Int {
+    package func intersectionArea(_ other: PixelRect) -> Int {
         let w = min(x + width, other.x + other.width) - max(x, other.x)
         let h = min(y + height, other.y + other.height) - max(y, other.y)
         return w > 0 && h > 0 ? w * h : 0
@@ -41,7 +41,7 @@ public struct PixelSample: Sendable, Hashable {
 }
 
 /// Source colors that can be told apart but are shown as one display color (or as display colors
-/// closer than ``AnalysisSettings/collapseShown``).
+/// closer than ``AnalysisThreshold/collapseShown``).
 public struct ImageCollapseGroup: Sendable, Hashable {
     /// The display codes the first and the second color are shown as (equal when shown identically).
     public var firstShown: [Int], secondShown: [Int]
@@ -98,7 +98,7 @@ public struct ImageAnalysis: Sendable {
     public var countedPixels: Int
     /// Counted pixels outside the target gamut.
     public var outOfGamutPixels: Int
-    /// Counted pixels whose shown color is ≥ ``AnalysisSettings/visibleClip`` ΔE00 from the source.
+    /// Counted pixels whose shown color is ≥ ``AnalysisThreshold/visibleClip`` ΔE00 from the source.
     public var visiblyClippedPixels: Int
     /// ΔE00 between source and shown, over out-of-gamut pixels (0 when none): maximum, mean, 95th percentile.
     public var maxDeltaE: Double, meanDeltaE: Double, p95DeltaE: Double

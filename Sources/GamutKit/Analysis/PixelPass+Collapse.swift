@@ -6,8 +6,8 @@ extension PixelPass {
     ///
     /// Display codes are clustered when they are chained by steps of one code per channel (a cluster
     /// holds at least one out-of-gamut code). In each cluster, the largest source-color cells (pixels
-    /// within 1 ΔE76 of each other, each covering at least ``AnalysisSettings/collapseMinimumPixels`` and
-    /// ``AnalysisSettings/collapseMinimumArea`` of the counted pixels, at most ``AnalysisSettings/collapseMaximumEdgeFraction``
+    /// within 1 ΔE76 of each other, each covering at least ``AnalysisThreshold/collapseMinimumPixels`` and
+    /// ``AnalysisThreshold/collapseMinimumArea`` of the counted pixels, at most ``AnalysisThreshold/collapseMaximumEdgeFraction``
     /// of them on an edge) are compared pairwise, most different first; the first pair that is distinguishable in the source
     /// and not once shown (exact CIEDE2000 tests, as for lists of colors) is the cluster's finding.
     func collapseGroups(_ all: Groups, counted: Int) -> [ImageCollapseGroup] {

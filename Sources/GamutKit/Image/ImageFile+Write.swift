@@ -1,10 +1,10 @@
 extension ImageFormat {
     /// The file extensions (lowercased, without the dot) of the formats GamutKit reads, which folder scans pick up.
-    public static let readableExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "tif", "tiff", "webp", "heic", "heif", "avif"]
+    package static let readableExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "tif", "tiff", "webp", "heic", "heif", "avif"]
 
     /// The format GamutKit writes for a file name's extension (`.png`; `.jpg`, `.jpeg`, `.jpe`; `.tif`, `.tiff`), any
     /// case; nil for other extensions.
-    public init?(writingExtensionOf path: String) {
+    package init?(writingExtensionOf path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
@@ -16,7 +16,7 @@ extension ImageFormat {
     }
 
     /// The formats GamutKit writes: PNG, JPEG and TIFF.
-    public static let writable: [ImageFormat] = [.png, .jpeg, .tiff]
+    package static let writable: [ImageFormat] = [.png, .jpeg, .tiff]
 }
 
 extension ImageFile {

@@ -102,7 +102,7 @@ public struct GamutPolicy: Sendable, Hashable {
     /// The findings this policy keeps, with their configured severities, and how many findings of advisory rules that
     /// are not turned on it leaves out, by rule id (rules switched off and suppressed findings are not counted: the
     /// policy asked for that).
-    public func partition(_ findings: [Finding]) -> (shown: [Finding], notShown: [RuleID: Int]) {
+    package func partition(_ findings: [Finding]) -> (shown: [Finding], notShown: [RuleID: Int]) {
         var notShown: [RuleID: Int] = [:]
         let shown = findings.compactMap { finding -> Finding? in
             var finding = finding

@@ -39,13 +39,13 @@ public struct ICCSignature: Sendable, Hashable, Codable, CustomStringConvertible
     /// Color space or PCS `XYZ `.
     public static let xyz = ICCSignature("XYZ ")
     /// Device class `mntr` (display).
-    public static let display = ICCSignature("mntr")
+    package static let display = ICCSignature("mntr")
     /// Device class `spac` (color space).
-    public static let colorSpaceClass = ICCSignature("spac")
+    package static let colorSpaceClass = ICCSignature("spac")
     /// Device class `prtr` (output device).
-    public static let output = ICCSignature("prtr")
+    package static let output = ICCSignature("prtr")
     /// Device class `scnr` (input device).
-    public static let input = ICCSignature("scnr")
+    package static let input = ICCSignature("scnr")
 }
 
 extension String {
@@ -57,11 +57,11 @@ extension String {
 }
 
 /// A CIE XYZ tristimulus value (Y of the white = 1).
-public struct XYZ: Sendable, Hashable, Codable {
+package struct XYZ: Sendable, Hashable, Codable {
     /// X, Y and Z.
-    public var x, y, z: Double
+    package var x, y, z: Double
     /// Creates a tristimulus value.
-    public init(x: Double, y: Double, z: Double) {
+    package init(x: Double, y: Double, z: Double) {
         self.x = x
         self.y = y
         self.z = z

@@ -99,10 +99,10 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public var bytesPerPixel: Int { channelCount * bytesPerSample }
 
     /// The same layout with another sample storage.
-    public func with(_ sample: Sample) -> PixelFormat { PixelFormat(layout, sample) }
+    package func with(_ sample: Sample) -> PixelFormat { PixelFormat(layout, sample) }
 
     /// The same sample storage with another layout.
-    public func with(_ layout: Layout) -> PixelFormat { PixelFormat(layout, sample) }
+    package func with(_ layout: Layout) -> PixelFormat { PixelFormat(layout, sample) }
 
     public var description: String { "\(layout)-\(sample)" }
 }

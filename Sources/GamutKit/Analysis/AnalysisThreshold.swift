@@ -1,0 +1,81 @@
+/// A threshold of ``AnalysisSettings``: its name in a policy file's `thresholds` and in the CLI's options.
+public enum AnalysisThreshold: String, Sendable, Hashable, CaseIterable {
+    /// Bits per channel of the target display; the shown color is quantized to it. Default 8. The image
+    /// analyzer packs shown codes 8 bits per channel, so it accepts 1…8 (lists of colors accept up to 16).
+    case displayBitDepth
+    /// How far outside 0…1 (in linear target light) a channel may be before the color counts as out of
+    /// gamut. Default 1e-4, which absorbs the s15Fixed16 rounding of embedded profiles (~1e-4 linear).
+    case gamutTolerance
+    /// An out-of-gamut color is *visibly clipped* when ΔE00(source, shown) is at least this. Default 1.0 (one JND).
+    case visibleClip
+    /// An image gets a visible-clipping finding when at least this many pixels are visibly clipped
+    /// (fewer is reported as out of gamut only). Default 16.
+    case visibleClipMinimumPixels
+    /// Two colors are distinguishable in the source when ΔE00 is at least this. Default 1.0.
+    case collapseSource
+    /// …and indistinguishable once shown when ΔE00 is below this. Default 1.0.
+    case collapseShown
+    /// …and the shown difference is at most this fraction of the source difference. Default 0.5.
+    case collapseRatio
+    /// In images, a group of source colors shown as one display color is reported only when at least
+    /// two of its distinguishable source colors cover this many pixels each. Default 16.
+    case collapseMinimumPixels
+    /// In images, a source color also counts for collapse only when it covers at least this fraction of the counted
+    /// (not transparent) pixels. Default 0.001 (0.1%: 1,049 px of a 1024×1024 icon, 16 px below 16,000 px).
+    ///
+    /// With ``collapseMaximumEdgeFraction``, this judges collapse on the image's distinct colors, not on the blends of
+    /// its antialiased edges: in real apps' icons, nine findings in ten compared a shape's color with ~44 edge pixels
+    /// of a 1024² icon that lie between it and the background.
+    case collapseMinimumArea
+    /// In images, a source color counts for collapse only when at most this fraction of its pixels lie on an edge: a
+    /// pixel one of whose four neighbors differs by more than ``gradientMaximumStepFraction`` of full scale in a
+    /// channel (alpha included), a step no smooth gradient takes. Antialiased edges (blends 1–2 px wide between two
+    /// larger colors) are all edge; a flat swatch's edge pixels are its perimeter. Default 0.5.
+    case collapseMaximumEdgeFraction
+    /// Along a gradient, a step whose shown colors differ by less than this ΔE00 is flat. Default 0.5.
+    case flatStep
+    /// A flat span is a flattened gradient when the source changes by at least this ΔE00 across it (the *span*).
+    /// Default 2.0.
+    ///
+    /// The gradient floors (this, ``gradientMinimumLoss`` and ``gradientMinimumLength``) were set by measurement: ramps
+    /// toward P3 red, green, magenta and cyan of spans 0.5–10 ΔE00 and lengths 4–256 px, each judged by a model of the
+    /// eye (S-CIELAB, Zhang & Wandell 1996, at 60 px per degree: an @2x iPad at arm's length, the coarsest common view):
+    /// the band is visible when what the display does to the ramp's shape reaches ΔE00 1.0. Every ramp reported at
+    /// these floors scores ≥ 0.68 in the model (red, green and magenta ≥ 0.78; cyan, carried by the blurrier
+    /// blue–yellow channel, needs longer runs), and every flat run of ≥ 8 px scoring ≥ 1.5 is reported; a ramp that
+    /// spans ΔE00 1.0–1.1 in all (what real apps' icons held, reported before these floors) scores ≤ 0.8 at any length.
+    /// `PerceptualFloorTests` reruns the measurement (`GAMUTKIT_MEASURE_FLOORS=1` prints the table).
+    case flattenedSourceChange
+    /// In images, the shortest flattened run (pixels) reported as a clipping gradient. Default 8.
+    case gradientMinimumLength
+    /// A flattened span is reported only when the display drops at least this much of the source's change across it
+    /// (the *loss*): the source ΔE00 between its ends minus the shown ΔE00 between them. Default 2.0: in the band model,
+    /// a fully flattened run of 8 px or more that loses 2.0–2.1 scores 0.68–1.5 JND depending on hue and length (the
+    /// long-run limit is about 0.72 × the loss), one that loses 1.1 at most 0.8.
+    case gradientMinimumLoss
+    /// In images, a run is smooth while each source channel changes by at most this fraction of full scale
+    /// from one pixel to the next (and always in the same direction). Default 0.03.
+    case gradientMaximumStepFraction
+    /// In asset catalogs, two colors count as the same (a dark variant equal to light, a custom color equal
+    /// to a system color) when ΔE00 is below this. Default 1.0.
+    case sameColor
+    /// Colors of a policy's distinct group must stay at least this ΔE00 apart under every simulated
+    /// color-vision deficiency (`cvd-confusable`). Default 8: a difference readable at a glance in small marks
+    /// (about 5 is just distinguishable side by side).
+    case cvdSeparation
+    /// The most findings of one rule reported per file (the rest are counted in the summary). Default 20.
+    case maximumFindingsPerRule
+}
+
+extension AnalysisSettings {
+    /// The value of a threshold (counts as whole numbers).
+    public subscript(_ threshold: AnalysisThreshold) -> Double {
+        Self.thresholds.first { $0.name == threshold.rawValue }!.get(self)
+    }
+
+    /// Sets a threshold, checked against its valid range (the same range the CLI and the policy file accept).
+    /// - Throws: ``GamutError`` `.invalidArgument` naming the range, and then nothing changes.
+    public mutating func set(_ threshold: AnalysisThreshold, to value: Double) throws(GamutError) {
+        if let problem = setThreshold(threshold.rawValue, value) { throw GamutError(.invalidArgument, problem) }
+    }
+}
