@@ -21,6 +21,9 @@ let package = Package(
             name: "make-fixture",
             dependencies: ["BenchmarkFixtures", .product(name: "GamutKit", package: gamutKitPackage)],
             path: "Sources/make-fixture"),
+        .executableTarget(name: "max-error", dependencies: ["CLittleCMS"]),
+        .executableTarget(
+            name: "make-folder", dependencies: ["BenchmarkFixtures", .product(name: "GamutKit", package: gamutKitPackage)]),
         .executableTarget(
             name: "accuracy-report",
             dependencies: ["BenchmarkFixtures", "CLittleCMS", .product(name: "GamutKit", package: gamutKitPackage)],

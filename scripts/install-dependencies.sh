@@ -8,6 +8,20 @@
 # (libgs-common: a CMYK profile for the CMYK JPEG test).
 # Debian/Ubuntu (as root, or with sudo) or macOS with Homebrew. Does nothing when they are present.
 set -euo pipefail
+# --peers: the tools Benchmarks/compare-peers.sh measures GamutKit against (libvips, LittleCMS's tificc, GNU time).
+if [ "${1:-}" = --peers ]; then
+    shift
+    if ! command -v vips >/dev/null 2>&1 || ! command -v tificc >/dev/null 2>&1 || [ ! -x /usr/bin/time ]; then
+        case "$(uname -s)" in
+        Linux)
+            sudo=""
+            if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+            $sudo apt-get update -qq
+            $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libvips-tools liblcms2-utils time >/dev/null ;;
+        Darwin) brew install vips little-cms2 gnu-time ;;
+        esac
+    fi
+fi
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng libpng libwebp libwebpdemux libheif libjpeg libtiff-4 \
     && { [ "$(uname -s)" != Linux ] || ! command -v apt-get >/dev/null 2>&1 \
          || { command -v chromium >/dev/null 2>&1 && [ -x /usr/bin/convert ] && command -v cwebp >/dev/null 2>&1 \

@@ -56,15 +56,42 @@ struct PNGConversionTests {
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: grayOut))) == (try Self.wholeImage(gray, graySettings)))
     }
 
-    @Test("Text after the image data takes the whole-image path and is kept")
+    @Test("Text after the image data streams: every text chunk kept in file order, bytes as the whole-image path writes them")
     func textAfterData() throws {
-        let base = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 8, height: 8), profile: .displayP3))
+        let base = try PNG.encode(
+            Image(
+                pixels: PNGFixtures.random16(width: 8, height: 40), profile: .displayP3,
+                metadata: PNGMetadata(texts: [.init(keyword: "Title", text: "early")])))
         let iend = PNGFixtures.chunks(base).last!.offset
-        let png = Array(base[..<iend]) + PNGFixtures.chunk("tEXt", Array("Comment".utf8) + [0] + Array("late".utf8)) + Array(base[iend...])
+        let late = PNGFixtures.chunk("tEXt", Array("Comment".utf8) + [0] + Array("late".utf8))
+        let png = Array(base[..<iend]) + late + Array(base[iend...])
         let output = PNGFixtures.temporaryDirectory + "/out.png"
-        let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: .init(profile: .sRGB))
-        #expect(!summary.streamed)
-        #expect(try PNG.read(contentsOf: output).metadata.texts.map(\.text) == ["late"])
+        let settings = PNGConversion.Settings(profile: .sRGB)
+        let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: settings)
+        #expect(summary.streamed)
+        #expect(try PNG.read(contentsOf: output).metadata.texts.map(\.text) == ["early", "late"])
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(png, settings)))
+    }
+
+    @Test("A 16-bit P3 PNG as ImageMagick writes it (cHRM, bKGD, its dates in tEXt after the data) streams, text kept")
+    func imageMagickFile() throws {
+        guard ExternalTool.available("convert", "identify") else { return }
+        let folder = PNGFixtures.temporaryDirectory
+        let ours = try PNG.encode(Image(pixels: PNGFixtures.random16(width: 64, height: 48), profile: .displayP3))
+        let source = try ExternalTool.write(ours, "ours.png", in: folder)
+        _ = try ExternalTool.run("convert", [source, "-define", "png:compression-level=6", folder + "/magick.png"])
+        let magick = try ExternalTool.read(folder + "/magick.png")
+        let chunks = PNGFixtures.chunks(magick).map(\.type)
+        let firstData = try #require(chunks.firstIndex(of: "IDAT"))
+        #expect(chunks[firstData...].contains("tEXt"), "ImageMagick wrote its text after the data: \(chunks)")
+        let output = folder + "/magick-srgb.png"
+        let settings = PNGConversion.Settings(profile: .sRGB)
+        let summary = try PNGConversion.convert(file: folder + "/magick.png", to: output, settings: settings)
+        #expect(summary.streamed)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(magick, settings)))
+        // ImageMagick reads back its own dates from what GamutKit wrote.
+        let properties = String(decoding: try ExternalTool.run("identify", ["-verbose", output]), as: UTF8.self)
+        #expect(properties.contains("date:create") && properties.contains("date:modify"))
     }
 
     @Test("A PNG truncated mid-data fails with the file named and writes nothing")

@@ -77,9 +77,8 @@ public enum CatalogFixture {
         if failures.load(ordering: .relaxed) > 0 { throw CocoaError(.fileWriteUnknown) }
     }
 
-    /// Image `i`: a hue sweep rotated per image; saturation and profile by `i % 3`.
-    static func image(_ i: Int) -> Image {
-        let size = imageSize
+    /// Image `i`, `size` pixels square: a hue sweep rotated per image; saturation and profile by `i % 3`.
+    public static func image(_ i: Int, size: Int = imageSize) -> Image {
         var samples = [UInt16](repeating: 0, count: size * size * 3)
         var state = UInt64(i + 1) &* 0x9E37_79B9_7F4A_7C15
         let saturation = i % 3 == 0 ? 1.0 : 0.3

@@ -146,7 +146,14 @@ enum PNGStream {
     ) throws(GamutError) -> ([UInt8], PNGConversion.Summary)? {
         guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
-        guard types.afterData.isDisjoint(with: ["tEXt", "zTXt", "iTXt"]) else { return nil }
+        // Text after the image data (as ImageMagick writes its dates) is read ahead by libspng from the chunks alone,
+        // so the output's header can carry every text chunk in file order, as the whole-image path writes them.
+        let texts: [PNGMetadata.Text]? =
+            types.afterData.isDisjoint(with: ["tEXt", "zTXt", "iTXt"])
+            ? nil
+            : try PNGChunks.withBytes(bytes) { (raw) throws(GamutError) -> [PNGMetadata.Text] in
+                try PNGChunks.texts(inBatchesFrom: raw, path: path, options: settings.decoding)
+            }
         let (depth, colorType) = (bytes[24], bytes[25])
         if colorType == 0 && depth == 16 && types.beforeData.contains("tRNS") { return nil }
         // Palette images (small, 8-bit at most) take the whole-image path, which checks their indices against the PLTE;
@@ -157,7 +164,9 @@ enum PNGStream {
         let channel = Channel(capacity: chunksInFlight)
         let chunksBeforeData = types.beforeData
         DispatchQueue.global(qos: .userInitiated).async {
-            produce(bytes, path: path, settings: settings, chunksBeforeData: chunksBeforeData, warnings: structureWarnings, into: channel)
+            produce(
+                bytes, path: path, settings: settings, chunksBeforeData: chunksBeforeData, texts: texts, warnings: structureWarnings,
+                into: channel)
         }
         guard let first = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped without a header", path: path) }
         let header: Header
@@ -212,12 +221,13 @@ enum PNGStream {
     /// Decodes rows, converts them, and sends them; runs on its own thread, owning the decoder.
     static func produce(
         _ bytes: [UInt8], path: String, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
-        warnings: [String], into channel: Channel
+        texts: [PNGMetadata.Text]?, warnings: [String], into channel: Channel
     ) {
         let outcome: Result<Void, GamutError> = bytes.withUnsafeBytes { buffer in
             do throws(GamutError) {
                 try produceRows(
-                    buffer, path: path, settings: settings, chunksBeforeData: chunksBeforeData, warnings: warnings, into: channel)
+                    buffer, path: path, settings: settings, chunksBeforeData: chunksBeforeData, texts: texts, warnings: warnings,
+                    into: channel)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -228,7 +238,7 @@ enum PNGStream {
 
     private static func produceRows(
         _ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
-        chunksBeforeData: Set<String>, warnings structureWarnings: [String], into channel: Channel
+        chunksBeforeData: Set<String>, texts: [PNGMetadata.Text]?, warnings structureWarnings: [String], into channel: Channel
     ) throws(GamutError) {
         var decoder = try SPNGRowDecoder(buffer, path: path, options: settings.decoding)
         let width = decoder.header.width, height = decoder.header.height, format = decoder.format
@@ -239,7 +249,8 @@ enum PNGStream {
         let transform = try ColorTransform(
             from: profile, format: format, to: settings.profile, format: destination,
             intent: settings.intent, blackPointCompensation: settings.blackPointCompensation)
-        let metadata = try decoder.metadata()
+        var metadata = try decoder.metadata()
+        if let texts { metadata.texts = texts }
         channel.send(
             .header(
                 Header(
