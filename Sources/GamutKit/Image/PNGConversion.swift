@@ -80,16 +80,16 @@ public enum PNGConversion {
         let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "image file")
         let (encoded, summary): ([UInt8], Summary)
         do {
-            var streamed: ([UInt8], Summary)?
+            var streamed: Summary?
             if settings.gamutMapping == .clip, format == .png, ImageFormat.sniff(bytes) ?? .png == .png {
                 do {
-                    streamed = try PNGStream.convert(bytes, path: input, settings: settings)
+                    streamed = try PNGStream.convert(bytes, path: input, settings: settings, to: output)
                 } catch  where error.code == .invalidPNG {
                     streamed = nil
                 }
             }
             if let streamed {
-                (encoded, summary) = streamed
+                return streamed
             } else {
                 let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
                 // Float samples (a float TIFF) are written at 16 bits unless asked otherwise; JPEG stores 8.
@@ -140,10 +140,11 @@ enum PNGStream {
         case failure(GamutError)
     }
 
-    /// Returns nil when the file needs the whole-image path.
+    /// Converts the PNG `bytes` into the file at `output`, written as it is encoded and put in place only once complete
+    /// (``AtomicFile``). Returns nil, writing nothing, when the file needs the whole-image path.
     static func convert(
-        _ bytes: [UInt8], path: String, settings: PNGConversion.Settings
-    ) throws(GamutError) -> ([UInt8], PNGConversion.Summary)? {
+        _ bytes: [UInt8], path: String, settings: PNGConversion.Settings, to output: String
+    ) throws(GamutError) -> PNGConversion.Summary? {
         guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
         // Text after the image data (as ImageMagick writes its dates) is read ahead by libspng from the chunks alone,
@@ -177,10 +178,12 @@ enum PNGStream {
         }
 
         var encoder: SPNGRowEncoder
+        let file: AtomicFile
         do throws(GamutError) {
+            file = try AtomicFile(output)
             encoder = try SPNGRowEncoder(
                 width: header.width, height: header.height, format: header.destinationFormat,
-                profile: settings.profile, metadata: header.metadata, options: settings.encoding, path: path)
+                profile: settings.profile, metadata: header.metadata, options: settings.encoding, path: path, output: file)
         } catch {
             channel.close()
             throw error
@@ -208,14 +211,16 @@ enum PNGStream {
             }
         } catch {
             channel.close()
+            file.abort()
             throw error
         }
         channel.close()
+        try file.commit()
         let summary = PNGConversion.Summary(
             sourceProfile: header.sourceProfile, sourceBitDepth: header.fileBitDepth,
             destinationBitDepth: header.destinationFormat.bytesPerSample * 8,
             width: header.width, height: header.height, streamed: true, warnings: header.warnings)
-        return (try encoder.bytes(), summary)
+        return summary
     }
 
     /// Decodes rows, converts them, and sends them; runs on its own thread, owning the decoder.

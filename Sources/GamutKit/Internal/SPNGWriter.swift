@@ -5,7 +5,7 @@ import Foundation
 enum PNGWriter {
     static func configure(
         _ ctx: borrowing SPNGContext, width: Int, height: Int, format: PixelFormat, profile: ColorProfile,
-        metadata: PNGMetadata, options: PNG.EncodingOptions, memory: CAllocations
+        metadata: PNGMetadata, options: PNG.EncodingOptions, memory: CAllocations, output: AtomicFile? = nil
     ) throws(GamutError) {
         let colorType: spng_color_type
         switch format.layout {
@@ -19,7 +19,18 @@ enum PNGWriter {
         guard profile.channelCount == format.colorChannelCount else {
             throw GamutError(.profileMismatch, "profile '\(profile.name)' is \(profile.colorSpace) but the pixels are \(format.layout)")
         }
-        try ctx.check(spng_set_option(ctx.raw, SPNG_ENCODE_TO_BUFFER, 1), "cannot encode to memory")
+        if let output {
+            // Straight to the file, a buffer of libspng's at a time (its writes are sequential).
+            let status = spng_set_png_stream(
+                ctx.raw,
+                { _, user, data, length in
+                    let file = Unmanaged<AtomicFile>.fromOpaque(user!).takeUnretainedValue()
+                    return file.write(UnsafeRawBufferPointer(start: data, count: length)) ? 0 : Int32(SPNG_IO_ERROR.rawValue)
+                }, Unmanaged.passUnretained(output).toOpaque())
+            try ctx.check(status, "cannot encode to the file")
+        } else {
+            try ctx.check(spng_set_option(ctx.raw, SPNG_ENCODE_TO_BUFFER, 1), "cannot encode to memory")
+        }
         try ctx.check(
             spng_set_option(ctx.raw, SPNG_IMG_COMPRESSION_LEVEL, Int32(min(max(options.compressionLevel, 0), 9))),
             "cannot set the compression level")
@@ -114,38 +125,44 @@ enum PNGWriter {
     }
 }
 
-/// A libspng encoder fed one row at a time (progressive encoding), for the streaming conversion.
+/// A libspng encoder fed one row at a time (progressive encoding), for the streaming conversion: into memory, or
+/// straight into an ``AtomicFile`` (which the caller commits once every row is encoded).
 struct SPNGRowEncoder: ~Copyable {
     private let ctx: SPNGContext
     private let memory = CAllocations()
     private let rowLength: Int, height: Int
     private var written = 0
+    /// The file written to, kept alive for libspng's callback.
+    private let output: AtomicFile?
 
     init(
         width: Int, height: Int, format: PixelFormat, profile: ColorProfile, metadata: PNGMetadata,
-        options: PNG.EncodingOptions, path: String?
+        options: PNG.EncodingOptions, path: String?, output: AtomicFile? = nil
     ) throws(GamutError) {
         let context = try SPNGContext(encoder: true, path: path)
         try PNGWriter.configure(
             context, width: width, height: height, format: format, profile: profile, metadata: metadata,
-            options: options, memory: memory)
+            options: options, memory: memory, output: output)
         try context.check(
             spng_encode_image(
                 context.raw, nil, 0, Int32(SPNG_FMT_PNG.rawValue),
                 Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue)), "cannot start encoding")
         rowLength = width * format.bytesPerPixel
         self.height = height
+        self.output = output
         ctx = context
     }
 
     /// Encodes the next row: `rowLength` bytes of `rows` from `offset`.
+    /// - Throws: ``GamutError`` libspng's error, or `.io` with the file's when writing it failed.
     mutating func encode(_ rows: [UInt8], at offset: Int) throws(GamutError) {
         let status = rows.withUnsafeBytes { spng_encode_row(ctx.raw, $0.baseAddress! + offset, rowLength) }
         written += 1
         if status == Int32(SPNG_EOI.rawValue) && written == height { return }
+        if let failure = output?.failure, let file = output {
+            throw GamutError(.io, "cannot write the output: \(failure)", path: file.path)
+        }
         try ctx.check(status, "cannot encode row \(written - 1)")
     }
 
-    /// The finished PNG, once every row was encoded.
-    func bytes() throws(GamutError) -> [UInt8] { try PNGWriter.encodedBytes(ctx) }
 }

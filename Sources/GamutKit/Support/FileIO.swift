@@ -54,42 +54,39 @@ enum FileIO {
     /// `path`. Where `O_TMPFILE` isn't supported (other systems, some file systems) a named temporary
     /// file (`mkstemp`) is used and removed on failure.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(GamutError) {
+        let file = try AtomicFile(path)
+        _ = bytes.withUnsafeBytes { file.write($0) }
+        try file.commit()
+    }
+}
+
+/// A file written in pieces and put in place only when complete (see ``FileIO/writeAtomically(_:to:)``): written to a
+/// temporary file in the output's folder (anonymous on Linux), then synced and renamed over the output by
+/// ``commit()``. Until then, and after ``abort()`` or a failure, the output is untouched and no temporary file is left
+/// (an anonymous one disappears with the process; a named one is removed).
+final class AtomicFile {
+    let path: String
+    private var fd: Int32
+    /// The named temporary file (nil while it is anonymous).
+    private var temporary: String?
+    private let hidden: String
+    private var anonymous: Bool
+    /// The first write failure (`errno` text); the following writes do nothing.
+    private(set) var failure: String?
+    private var done = false
+
+    /// Creates the temporary file next to `path`.
+    /// - Throws: ``GamutError`` `.io` when it can't be created.
+    init(_ path: String) throws(GamutError) {
+        self.path = path
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let hidden = "\(folder)/.\(url.lastPathComponent).gamutkit-"
-        var failure: String?
-        func writeAll(_ fd: Int32) {
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failure = errnoText()
-                        return
-                    }
-                    offset += n
-                }
-            }
-            if failure == nil, fsync(fd) != 0 { failure = errnoText() }
-            if failure == nil, fchmod(fd, 0o644) != 0 { failure = errnoText() }
-        }
+        hidden = "\(folder)/.\(url.lastPathComponent).gamutkit-"
         #if os(Linux)
             // O_TMPFILE is __O_TMPFILE (0o20000000) | O_DIRECTORY; the C macro isn't imported.
-            let anonymous = open(folder, O_DIRECTORY | 0o20000000 | O_WRONLY | O_CLOEXEC, 0o600)
-            if anonymous >= 0 {
-                writeAll(anonymous)
-                var temporary = ""
-                if failure == nil {
-                    temporary = hidden + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-                    if linkat(AT_FDCWD, "/proc/self/fd/\(anonymous)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 { failure = errnoText() }
-                }
-                if close(anonymous) != 0, failure == nil { failure = errnoText() }
-                if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
-                if let failure {
-                    if !temporary.isEmpty { unlink(temporary) }
-                    throw GamutError(.io, "cannot write the output: \(failure)", path: path)
-                }
+            let descriptor = open(folder, O_DIRECTORY | 0o20000000 | O_WRONLY | O_CLOEXEC, 0o600)
+            if descriptor >= 0 {
+                (fd, anonymous) = (descriptor, true)
                 return
             }
             guard
@@ -100,18 +97,65 @@ enum FileIO {
             }
         #endif
         var template = Array((hidden + "XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
+        let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard named >= 0 else {
             throw GamutError(.io, "cannot create a temporary file next to the output: \(errnoText())", path: path)
         }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        writeAll(fd)
+        (fd, anonymous) = (named, false)
+        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    deinit { if !done { abort() } }
+
+    /// Appends bytes; returns false once a write failed (see ``failure``).
+    @discardableResult
+    func write(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil, !done else { return false }
+        var offset = 0
+        while offset < buffer.count {
+            let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errnoText()
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// Syncs the file and renames it over the output.
+    /// - Throws: ``GamutError`` `.io` with the first failure (a write's, the sync's, the rename's); the output is then
+    ///   untouched and the temporary file removed.
+    func commit() throws(GamutError) {
+        guard !done else { return }
+        done = true
+        if failure == nil, fsync(fd) != 0 { failure = errnoText() }
+        if failure == nil, fchmod(fd, 0o644) != 0 { failure = errnoText() }
+        #if os(Linux)
+            if anonymous, failure == nil {
+                let name = hidden + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) != 0 {
+                    failure = errnoText()
+                } else {
+                    temporary = name
+                }
+            }
+        #endif
         if close(fd) != 0, failure == nil { failure = errnoText() }
-        if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
+        if failure == nil, let temporary, rename(temporary, path) != 0 { failure = errnoText() }
         if let failure {
-            unlink(temporary)
+            if let temporary { unlink(temporary) }
             throw GamutError(.io, "cannot write the output: \(failure)", path: path)
         }
+    }
+
+    /// Gives up: the output is left as it was and the temporary file removed.
+    func abort() {
+        guard !done else { return }
+        done = true
+        close(fd)
+        if let temporary { unlink(temporary) }
     }
 }
 
