@@ -36,6 +36,9 @@ let package = Package(
         .systemLibrary(
             name: "CTIFF", pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // C shims that keep libjpeg's setjmp/longjmp error handling, and libtiff's variadic tag calls and client I/O, in C.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
@@ -48,7 +51,7 @@ let package = Package(
             name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
-            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim"]),
+            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib"]),
         .executableTarget(
             name: "gamut-check",
             dependencies: [

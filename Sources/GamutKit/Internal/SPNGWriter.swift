@@ -5,7 +5,7 @@ import Foundation
 enum PNGWriter {
     static func configure(
         _ ctx: borrowing SPNGContext, width: Int, height: Int, format: PixelFormat, profile: ColorProfile,
-        metadata: PNGMetadata, options: PNG.EncodingOptions, memory: CAllocations, output: AtomicFile? = nil
+        metadata: PNGMetadata, options: PNG.EncodingOptions, memory: CAllocations, sink: PNGByteSink
     ) throws(GamutError) {
         let colorType: spng_color_type
         switch format.layout {
@@ -19,18 +19,14 @@ enum PNGWriter {
         guard profile.channelCount == format.colorChannelCount else {
             throw GamutError(.profileMismatch, "profile '\(profile.name)' is \(profile.colorSpace) but the pixels are \(format.layout)")
         }
-        if let output {
-            // Straight to the file, a buffer of libspng's at a time (its writes are sequential).
-            let status = spng_set_png_stream(
-                ctx.raw,
-                { _, user, data, length in
-                    let file = Unmanaged<AtomicFile>.fromOpaque(user!).takeUnretainedValue()
-                    return file.write(UnsafeRawBufferPointer(start: data, count: length)) ? 0 : Int32(SPNG_IO_ERROR.rawValue)
-                }, Unmanaged.passUnretained(output).toOpaque())
-            try ctx.check(status, "cannot encode to the file")
-        } else {
-            try ctx.check(spng_set_option(ctx.raw, SPNG_ENCODE_TO_BUFFER, 1), "cannot encode to memory")
-        }
+        // libspng writes the chunks before the image data into the sink (its writes are sequential).
+        let status = spng_set_png_stream(
+            ctx.raw,
+            { _, user, data, length in
+                let sink = Unmanaged<PNGByteSink>.fromOpaque(user!).takeUnretainedValue()
+                return sink.write(UnsafeRawBufferPointer(start: data, count: length)) ? 0 : Int32(SPNG_IO_ERROR.rawValue)
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        try ctx.check(status, "cannot set the PNG's output")
         try ctx.check(
             spng_set_option(ctx.raw, SPNG_IMG_COMPRESSION_LEVEL, Int32(min(max(options.compressionLevel, 0), 9))),
             "cannot set the compression level")
@@ -72,32 +68,21 @@ enum PNGWriter {
         try setMetadata(metadata, ctx, memory)
     }
 
-    /// The finished PNG, copied out of libspng's buffer.
-    static func encodedBytes(_ ctx: borrowing SPNGContext) throws(GamutError) -> [UInt8] {
-        var length = 0
-        var error: Int32 = 0
-        guard let buffer = spng_get_png_buffer(ctx.raw, &length, &error) else {
-            try ctx.check(error == 0 ? -1 : error, "cannot get the encoded PNG")
-            return []
-        }
-        defer { free(buffer) }
-        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
-    }
-
-    /// Encodes tightly packed rows (``PNG/pngRows(_:)``) in one call.
+    /// Encodes tightly packed rows (``PNG/pngRows(_:)``): libspng writes the chunks before the image data, then
+    /// ``PNGImageDataWriter`` the image data (deflated on every core) and IEND.
     static func encode(
         _ rows: [UInt8], width: Int, height: Int, format: PixelFormat, profile: ColorProfile, metadata: PNGMetadata,
         options: PNG.EncodingOptions
     ) throws(GamutError) -> [UInt8] {
-        let ctx = try SPNGContext(encoder: true, path: nil)
         let memory = CAllocations()
-        try configure(
-            ctx, width: width, height: height, format: format, profile: profile, metadata: metadata, options: options, memory: memory)
-        let status = rows.withUnsafeBytes {
-            spng_encode_image(ctx.raw, $0.baseAddress, $0.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue))
-        }
-        try ctx.check(status, "cannot encode the image")
-        return try encodedBytes(ctx)
+        let output = PNGByteSink.Memory()
+        let sink = PNGByteSink(output.append)
+        var encoder = try SPNGRowEncoder(
+            width: width, height: height, format: format, profile: profile, metadata: metadata, options: options, path: nil,
+            sink: sink, memory: memory)
+        let rowLength = width * format.bytesPerPixel
+        for row in 0..<height { try encoder.encode(rows, at: row * rowLength) }
+        return output.bytes
     }
 
     static func setMetadata(_ metadata: PNGMetadata, _ ctx: borrowing SPNGContext, _ memory: CAllocations) throws(GamutError) {
@@ -125,44 +110,75 @@ enum PNGWriter {
     }
 }
 
-/// A libspng encoder fed one row at a time (progressive encoding), for the streaming conversion: into memory, or
-/// straight into an ``AtomicFile`` (which the caller commits once every row is encoded).
+/// Where an encoded PNG goes, in order: libspng's chunks, then the image data.
+final class PNGByteSink {
+    let write: (UnsafeRawBufferPointer) -> Bool
+    init(_ write: @escaping (UnsafeRawBufferPointer) -> Bool) { self.write = write }
+
+    /// Bytes collected in memory.
+    final class Memory {
+        var bytes: [UInt8] = []
+        func append(_ data: UnsafeRawBufferPointer) -> Bool {
+            bytes.append(contentsOf: data)
+            return true
+        }
+    }
+}
+
+/// A PNG encoder fed one row at a time: libspng writes the chunks before the image data at once, then each row goes
+/// to ``PNGImageDataWriter``; the last row writes the rest. Output goes to a sink: memory, or an ``AtomicFile`` (which
+/// the caller commits once every row is encoded).
 struct SPNGRowEncoder: ~Copyable {
     private let ctx: SPNGContext
-    private let memory = CAllocations()
+    private let memory: CAllocations
     private let rowLength: Int, height: Int
     private var written = 0
-    /// The file written to, kept alive for libspng's callback.
-    private let output: AtomicFile?
+    private let sink: PNGByteSink
+    private let imageData: PNGImageDataWriter
+    /// The file written to, for its error message.
+    private let file: AtomicFile?
+
+    /// An encoder writing into `file`.
+    init(
+        width: Int, height: Int, format: PixelFormat, profile: ColorProfile, metadata: PNGMetadata,
+        options: PNG.EncodingOptions, path: String?, output file: AtomicFile
+    ) throws(GamutError) {
+        try self.init(
+            width: width, height: height, format: format, profile: profile, metadata: metadata, options: options, path: path,
+            sink: PNGByteSink(file.write), memory: CAllocations(), file: file)
+    }
 
     init(
         width: Int, height: Int, format: PixelFormat, profile: ColorProfile, metadata: PNGMetadata,
-        options: PNG.EncodingOptions, path: String?, output: AtomicFile? = nil
+        options: PNG.EncodingOptions, path: String?, sink: PNGByteSink, memory: CAllocations, file: AtomicFile? = nil
     ) throws(GamutError) {
         let context = try SPNGContext(encoder: true, path: path)
         try PNGWriter.configure(
             context, width: width, height: height, format: format, profile: profile, metadata: metadata,
-            options: options, memory: memory, output: output)
-        try context.check(
-            spng_encode_image(
-                context.raw, nil, 0, Int32(SPNG_FMT_PNG.rawValue),
-                Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue)), "cannot start encoding")
+            options: options, memory: memory, sink: sink)
+        try context.check(spng_encode_chunks(context.raw), "cannot write the PNG's header chunks")
+        if let failure = file?.failure { throw GamutError(.io, "cannot write the output: \(failure)", path: file?.path) }
         rowLength = width * format.bytesPerPixel
+        imageData = PNGImageDataWriter(
+            rowLength: rowLength, bytesPerPixel: format.bytesPerPixel, sixteenBit: format.bytesPerSample == 2, options: options,
+            sink: sink.write)
         self.height = height
-        self.output = output
+        self.sink = sink
+        self.memory = memory
+        self.file = file
         ctx = context
     }
 
-    /// Encodes the next row: `rowLength` bytes of `rows` from `offset`.
-    /// - Throws: ``GamutError`` libspng's error, or `.io` with the file's when writing it failed.
+    /// Encodes the next row: `rowLength` bytes of `rows` from `offset`; the last row also writes the end of the file.
+    /// - Throws: ``GamutError`` `.io` with the file's error when writing failed, `.invalidArgument` past the last row.
     mutating func encode(_ rows: [UInt8], at offset: Int) throws(GamutError) {
-        let status = rows.withUnsafeBytes { spng_encode_row(ctx.raw, $0.baseAddress! + offset, rowLength) }
+        guard written < height else { throw GamutError(.invalidArgument, "more rows than the image's \(height)") }
+        var ok = rows.withUnsafeBytes { imageData.append($0.baseAddress! + offset) }
         written += 1
-        if status == Int32(SPNG_EOI.rawValue) && written == height { return }
-        if let failure = output?.failure, let file = output {
-            throw GamutError(.io, "cannot write the output: \(failure)", path: file.path)
+        if ok && written == height { ok = imageData.finish() }
+        guard ok else {
+            if let failure = file?.failure { throw GamutError(.io, "cannot write the output: \(failure)", path: file?.path) }
+            throw GamutError(.io, "cannot encode row \(written - 1): \(imageData.deflateError ?? "the output could not be written")")
         }
-        try ctx.check(status, "cannot encode row \(written - 1)")
     }
-
 }

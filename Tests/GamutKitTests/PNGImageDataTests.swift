@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import GamutKit
+
+/// The PNG writer's image data: rows filtered by GamutKit and deflated in pieces on every core, joined into one zlib
+/// stream. libpng (an independent decoder, which checks every CRC and the stream's Adler-32) must read back exactly the
+/// samples written, for every filter choice and compression level, one row to many pieces.
+@Suite("PNG image data: filters and parallel deflate")
+struct PNGImageDataTests {
+    static func smooth(width: Int, height: Int, layout: PixelFormat.Layout, sixteen: Bool) throws -> PixelBuffer {
+        let format = PixelFormat(layout, sixteen ? .uint16 : .uint8)
+        let maximum = sixteen ? 65535 : 255
+        var random = SplitMix64(seed: 5)
+        var values: [Int] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<format.channelCount {
+                    // Gradients with a little noise, so every filter type has something to win on.
+                    let ramp = (x * 3 + y * 5 + c * 40) % (maximum + 1)
+                    values.append(min(maximum, ramp + Int(random.next() % 3)))
+                }
+            }
+        }
+        if sixteen { return try PixelBuffer(width: width, height: height, layout: layout, samples: values.map { UInt16($0) }) }
+        return try PixelBuffer(width: width, height: height, layout: layout, samples: values.map { UInt8($0) })
+    }
+
+    @Test(
+        "libpng reads back every sample, for every filter choice and level, from one pixel to several deflate pieces",
+        arguments: PNG.Filters.allCases)
+    func roundTripThroughLibPNG(filters: PNG.Filters) throws {
+        let cases: [(Int, Int, PixelFormat.Layout, Bool)] = [
+            (1, 1, .rgb, false), (3, 2, .gray, true), (17, 9, .grayAlpha, false), (300, 300, .rgba, true), (257, 130, .rgb, false),
+        ]
+        for (width, height, layout, sixteen) in cases {
+            let pixels = try Self.smooth(width: width, height: height, layout: layout, sixteen: sixteen)
+            let profile: ColorProfile = pixels.format.colorChannelCount == 1 ? .graySRGB : .displayP3
+            for level in [0, 1, 6, 9] {
+                var options = PNG.EncodingOptions()
+                options.filters = filters
+                options.compressionLevel = level
+                let png = try PNG.encode(Image(pixels: pixels, profile: profile), options: options)
+                let decoded = try LibPNG.decode(png).get()
+                #expect(decoded.width == width && decoded.height == height && decoded.depth == (sixteen ? 16 : 8))
+                #expect(decoded.samples == FormatFixtures.values(pixels), "\(width)×\(height) \(layout) level \(level)")
+                #expect(decoded.warning == nil)
+            }
+        }
+    }
+
+    @Test("A 300×300 16-bit RGBA image spans several pieces; more compression and filtering make it smaller; bytes are stable")
+    func piecesAndSizes() throws {
+        let pixels = try Self.smooth(width: 300, height: 300, layout: .rgba, sixteen: true)
+        #expect(pixels.width * pixels.format.bytesPerPixel * pixels.height > 2 * PNGImageDataWriter.pieceSize)
+        func size(_ level: Int, _ filters: PNG.Filters) throws -> Int {
+            var options = PNG.EncodingOptions()
+            (options.compressionLevel, options.filters) = (level, filters)
+            return try PNG.encode(Image(pixels: pixels, profile: .displayP3), options: options).count
+        }
+        #expect(try size(9, .adaptive) < size(1, .adaptive))
+        #expect(try size(6, .adaptive) < size(6, .none))
+        #expect(try size(0, .none) > pixels.bytes.count)  // stored blocks
+        let once = try PNG.encode(Image(pixels: pixels, profile: .displayP3))
+        #expect(try PNG.encode(Image(pixels: pixels, profile: .displayP3)) == once)
+    }
+
+    @Test("ImageMagick reads a multi-piece 16-bit file GamutKit wrote as the same samples")
+    func imageMagick() throws {
+        guard ExternalTool.available("convert") else { return }
+        let pixels = try Self.smooth(width: 300, height: 300, layout: .rgb, sixteen: true)
+        let path = PNGFixtures.temporaryDirectory + "/pieces.png"
+        try PNG.write(Image(pixels: pixels, profile: .displayP3), to: path)
+        let raw = try ExternalTool.run("convert", [path, "-endian", "MSB", "-depth", "16", "rgb:-"])
+        let samples = stride(from: 0, to: raw.count, by: 2).map { Int(raw[$0]) << 8 | Int(raw[$0 + 1]) }
+        #expect(samples == FormatFixtures.values(pixels))
+    }
+}
