@@ -60,7 +60,7 @@ row() {  # row LABEL OUTPUT DEPTH command...
     local size="–" err="–"
     if [ "$output" != - ]; then
         size=$(awk -v s="$(stat -c %s "$output")" 'BEGIN { printf "%.1f MB", s / 1e6 }')
-        err="$(error "$output" "$depth") codes"
+        err="$(error "$output" "$depth")"
     fi
     printf '| %s | %.2f s | %d MB | %s | %s |\n' "$label" "$seconds" $(( rss / 1024 )) "$size" "$err"
 }
@@ -68,7 +68,7 @@ row() {  # row LABEL OUTPUT DEPTH command...
 echo "P3 PNG → sRGB PNG, 3840×2160, 16-bit Display P3 input (noise ±$noise), median of $runs, $cores cores, $(date -u +%Y-%m-%d)"
 echo "gamut-check $("$gamut_check" --version), $(vips --version), ImageMagick $(convert -version | head -1 | awk '{print $3}'), tificc from LittleCMS $(pkg-config --modversion lcms2 2>/dev/null || echo 2)"
 echo
-echo "| run | wall | peak RSS | output | max error vs LittleCMS double |"
+echo "| run | wall | peak RSS | output | max error vs LittleCMS double (codes) |"
 echo "| --- | --- | --- | --- | --- |"
 row "gamut-check convert, zlib 1 / up (its default), 16-bit" "$work/gk1.png" 16 \
     "$gamut_check" convert "$work/p3.png" --to "$work/srgb.icc" -o "$work/gk1.png"
