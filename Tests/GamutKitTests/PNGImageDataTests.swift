@@ -75,4 +75,16 @@ struct PNGImageDataTests {
         let samples = stride(from: 0, to: raw.count, by: 2).map { Int(raw[$0]) << 8 | Int(raw[$0 + 1]) }
         #expect(samples == FormatFixtures.values(pixels))
     }
+
+    @Test("Encoding from every thread of a busy pool at once finishes (the writer deflates a piece itself when no worker has)")
+    func busyPool() throws {
+        let pixels = try Self.smooth(width: 300, height: 300, layout: .rgba, sixteen: true)
+        let expected = try PNG.encode(Image(pixels: pixels, profile: .displayP3))
+        let results = Locked([[UInt8]?](repeating: nil, count: 24))
+        DispatchQueue.concurrentPerform(iterations: 24) { i in
+            let png = try? PNG.encode(Image(pixels: pixels, profile: .displayP3))
+            results.withLock { $0[i] = png }
+        }
+        #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
+    }
 }

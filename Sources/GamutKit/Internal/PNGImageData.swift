@@ -1,6 +1,7 @@
 internal import CZlib
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Writes a PNG's image data and its end: rows filtered (PNG filter types 0–4, chosen per row as libspng and libpng
 /// choose them), deflated in pieces on every core, and framed as IDAT chunks, then IEND.
@@ -30,9 +31,12 @@ final class PNGImageDataWriter {
     private var adler: uLong = 1
     private var failed = false
 
-    /// One piece being deflated on another thread; `done` is signalled once `output` is set.
+    /// One piece to deflate, by whichever thread claims it first: a worker, or the writer when it needs the piece
+    /// before any worker started it (so a writer called from a busy thread pool never waits on work that can't start).
+    /// `done` is signalled once `output` is set.
     private final class Job: @unchecked Sendable {
         let input: [UInt8], dictionary: [UInt8], last: Bool
+        let claimed = Atomic<Bool>(false)
         let done = DispatchSemaphore(value: 0)
         var output: [UInt8] = []
         var adler: uLong = 1
@@ -183,6 +187,7 @@ final class PNGImageDataWriter {
         let (level, strategy) = (self.level, self.strategy)
         jobs.append(job)
         DispatchQueue.global(qos: .userInitiated).async {
+            guard job.claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
             Self.deflate(job, level: level, strategy: strategy)
             job.done.signal()
         }
@@ -192,7 +197,11 @@ final class PNGImageDataWriter {
     /// Waits for the oldest piece and writes it as an IDAT chunk.
     private func writeOldest() {
         let job = jobs.removeFirst()
-        job.done.wait()
+        if job.claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            Self.deflate(job, level: level, strategy: strategy)
+        } else {
+            job.done.wait()
+        }
         if let error = job.error {
             deflateError = error
             failed = true
