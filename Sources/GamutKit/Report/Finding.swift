@@ -46,7 +46,7 @@ public struct FindingLocation: Sendable, Hashable, Codable {
     }
 
     /// `file:line` when the line is known, else the file.
-    package var fileAndLine: String { line.map { "\(file):\($0)" } ?? file }
+    public var fileAndLine: String { line.map { "\(file):\($0)" } ?? file }
 }
 
 /// One thing the analyzer found: data, formatted only by the renderers.
