@@ -132,9 +132,11 @@ struct Convert: ParsableCommand {
     func run() throws {
         let profile = try ColorProfile.named(target)
         let inputPaths = Set(inputs.map(Self.canonical))
-        var options = PNG.EncodingOptions()
-        options.compressionLevel = compression
-        options.filters = filters
+        var options = ImageFile.EncodingOptions()
+        options.png.compressionLevel = compression
+        options.png.filters = filters
+        options.jpeg.quality = quality
+        options.tiff.compression = tiffCompression
         var failures = 0
         for input in inputs {
             let destination = destination(for: input)
@@ -147,8 +149,6 @@ struct Convert: ParsableCommand {
                     blackPointCompensation: blackPointCompensation, encoding: options)
                 if let maxPixels { settings.decoding.maximumPixels = maxPixels }
                 settings.format = format?.format
-                settings.jpeg.quality = quality
-                settings.tiff.compression = tiffCompression
                 settings.gamutMapping = gamutMapping
                 settings.separation = separation
                 let summary = try PNGConversion.convert(file: input, to: destination, settings: settings)

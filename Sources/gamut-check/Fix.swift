@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GamutKit
+@_spi(Tools) import GamutKit
 
 /// `gamut-check fix CATALOG`: writes sRGB display-gamut variants for what the audit finds.
 struct Fix: ParsableCommand {

@@ -1,7 +1,7 @@
 import Foundation
 import Numerics
 import Testing
-@testable import GamutKit
+@_spi(Tools) @testable import GamutKit
 
 @Suite("Auditing asset catalogs")
 struct CatalogAuditTests {

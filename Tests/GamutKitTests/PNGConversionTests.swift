@@ -6,7 +6,7 @@ import Testing
 struct PNGConversionTests {
     static func wholeImage(_ png: [UInt8], _ settings: PNGConversion.Settings) throws -> [UInt8] {
         let image = try PNG.decode(png)
-        return try PNG.encode(try image.converted(to: settings.profile, bitDepth: settings.bitDepth), options: settings.encoding)
+        return try PNG.encode(try image.converted(to: settings.profile, bitDepth: settings.bitDepth), options: settings.encoding.png)
     }
 
     static func write(_ bytes: [UInt8]) -> String {

@@ -35,7 +35,7 @@ public enum Fixtures {
     /// The same image as 8-bit RGB.
     public static func p3Image8(from image16: PixelBuffer) -> PixelBuffer {
         let bytes = image16.samples16.map { UInt8(($0 &+ 128) >> 8 == 256 ? 255 : ($0 &+ 128) >> 8) }
-        return try! PixelBuffer(width: width, height: height, layout: .rgb, samples: bytes)
+        return try! PixelBuffer(width: width, height: height, format: .rgb8, bytes: bytes)
     }
 
     /// `count` seeded random Display P3 colors, a third of them clustered near saturated primaries

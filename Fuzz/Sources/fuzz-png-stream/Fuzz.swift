@@ -17,9 +17,7 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let streamed = Result { () throws(GamutError) in try PNGConversion.convert(file: input, to: output, settings: settings) }
     let whole = Result { () throws(GamutError) -> [UInt8] in
         let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
-        var encoding = ImageFile.EncodingOptions()
-        encoding.png = settings.encoding
-        return try ImageFile.encode(try image.converted(to: .sRGB), as: .png, options: encoding)
+        return try ImageFile.encode(try image.converted(to: .sRGB), as: .png, options: settings.encoding)
     }
     switch (streamed, whole) {
     case (.success, .success(let expected)):

@@ -1,5 +1,5 @@
 /// A color in a list (palette, asset catalog): a name, its profile and its encoded components (0…1).
-public struct NamedColor: Sendable, Hashable {
+public struct NamedColor: Sendable {
     /// A name for people (asset name, token, hex).
     public var name: String
     /// The color's profile.
@@ -12,15 +12,6 @@ public struct NamedColor: Sendable, Hashable {
         self.name = name
         self.profile = profile
         self.components = components
-    }
-
-    public static func == (l: NamedColor, r: NamedColor) -> Bool {
-        l.name == r.name && l.profile === r.profile && l.components == r.components
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(components)
     }
 }
 

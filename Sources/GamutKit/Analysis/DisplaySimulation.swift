@@ -7,9 +7,9 @@
 /// Immutable and safe to share across tasks.
 public final class DisplaySimulation: Sendable {
     /// The source profile.
-    public let source: ColorProfile
+    package let source: ColorProfile
     /// The target display's profile (RGB matrix/TRC).
-    public let target: ColorProfile
+    package let target: ColorProfile
     /// Bits per channel of the display.
     package let displayBitDepth: Int
     /// The out-of-gamut tolerance in linear target light.
@@ -104,21 +104,21 @@ public final class DisplaySimulation: Sendable {
 /// One color as a target display shows it.
 public struct ColorEvaluation: Sendable, Hashable {
     /// The source color in D50 Lab.
-    public var sourceLab: Lab
+    package var sourceLab: Lab
     /// The source color in the target's linear light, unbounded (outside 0…1 when out of gamut).
-    public var targetLinear: [Double]
-    /// Whether a channel of ``targetLinear`` leaves 0…1 by more than the tolerance.
+    package var targetLinear: [Double]
+    /// Whether a channel of the color in the target's linear RGB leaves 0…1 by more than the tolerance.
     public var isOutOfGamut: Bool
     /// The display codes shown (0…2^depth−1 per channel) after clipping and quantization.
     public var shown: [Int]
     /// The shown color in D50 Lab.
-    public var shownLab: Lab
+    package var shownLab: Lab
     /// ΔE00 between the source and the shown color.
     public var deltaE: Double
     /// The color clipping alone gives (target linear light clamped to 0…1 per channel), in D50 Lab: not quantized to
     /// display codes.
-    public var clippedLab: Lab
-    /// ΔE00 between the source and ``clippedLab``: what clipping costs this color, unquantized. 0 for a color inside
+    package var clippedLab: Lab
+    /// ΔE00 between the source and the color clipped into the target: what clipping costs this color, unquantized. 0 for a color inside
     /// the gamut (within the tolerance); ``deltaE`` adds the display's quantization to it.
     public var clippingDeltaE: Double
 }

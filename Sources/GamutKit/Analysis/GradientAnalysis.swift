@@ -50,15 +50,15 @@ public struct GradientReport: Sendable {
         /// ΔE00 between the shown colors at the ends.
         public var shownDeltaE: Double
         /// The span's length as a fraction of the ramp.
-        public var length: Double { end - start }
+        package var length: Double { end - start }
     }
 
     /// Number of samples evaluated.
-    public var samples: Int
+    package var samples: Int
     /// Fraction of samples out of gamut, 0…1.
     public var outOfGamutFraction: Double
     /// Out-of-gamut stretches of the ramp.
-    public var outOfGamutSpans: [ClosedRange<Double>]
+    package var outOfGamutSpans: [ClosedRange<Double>]
     /// The longest flattened span: shown colors step by less than ``AnalysisThreshold/flatStep`` while the
     /// source changes by at least ``AnalysisThreshold/flattenedSourceChange`` across it, the shown change
     /// is at most ``AnalysisThreshold/collapseRatio`` of it, and the display drops at least

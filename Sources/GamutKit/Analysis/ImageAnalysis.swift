@@ -3,7 +3,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Top-left corner and size, in pixels.
     public var x: Int, y: Int, width: Int, height: Int
     /// Creates a rectangle.
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -44,9 +44,9 @@ public struct PixelSample: Sendable, Hashable {
 /// closer than ``AnalysisThreshold/collapseShown``).
 public struct ImageCollapseGroup: Sendable, Hashable {
     /// The display codes the first and the second color are shown as (equal when shown identically).
-    public var firstShown: [Int], secondShown: [Int]
+    package var firstShown: [Int], secondShown: [Int]
     /// Pixels shown as either display color.
-    public var pixelCount: Int
+    package var pixelCount: Int
     /// Where they are.
     public var bounds: PixelRect
     /// The two most different source colors (encoded components) and how many pixels each covers.
@@ -58,7 +58,7 @@ public struct ImageCollapseGroup: Sendable, Hashable {
     /// ΔE00 between the two shown colors.
     public var shownDeltaE: Double
     /// How many display colors the cluster of collapsing colors spans.
-    public var displayColors: Int
+    package var displayColors: Int
 }
 
 /// A region where smooth gradients (along rows or columns) are flattened by clipping.
@@ -75,15 +75,15 @@ public struct ClippingGradientRegion: Sendable, Hashable {
     /// The region's bounds.
     public var bounds: PixelRect
     /// Flattened runs merged into the region.
-    public var runs: Int
+    package var runs: Int
     /// The longest run, in pixels.
-    public var longestRun: Int
+    package var longestRun: Int
     /// The largest ΔE00 between the source colors at a run's ends (how much the gradient changes there).
     public var sourceDeltaE: Double
     /// The largest ΔE00 between the shown colors at a run's ends (how little the display shows of it).
     public var shownDeltaE: Double
     /// The largest ΔE00 between a pixel of the region's runs and its shown color, and where.
-    public var worstDeltaE: Double, worstX: Int, worstY: Int
+    package var worstDeltaE: Double, worstX: Int, worstY: Int
 }
 
 /// What a target display does to one image.
@@ -91,9 +91,9 @@ public struct ImageAnalysis: Sendable {
     /// Image size.
     public var width: Int, height: Int
     /// The image's profile name.
-    public var sourceProfile: String
+    package var sourceProfile: String
     /// The target display's profile name.
-    public var targetProfile: String
+    package var targetProfile: String
     /// Pixels counted (alpha > 0).
     public var countedPixels: Int
     /// Counted pixels outside the target gamut.

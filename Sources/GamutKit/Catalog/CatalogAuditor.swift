@@ -13,7 +13,7 @@ public struct CatalogAudit: Sendable {
     public var findings: [Finding] { report.findings }
 
     /// Findings at or above `severity`.
-    public func findings(atLeast severity: Severity) -> [Finding] { report.findings.filter { $0.severity >= severity } }
+    package func findings(atLeast severity: Severity) -> [Finding] { report.findings.filter { $0.severity >= severity } }
 }
 
 /// Audits `.xcassets` catalogs against the HIG's color guidance: the rules in `Rules` (catalog section),
@@ -101,7 +101,7 @@ public enum CatalogAuditor {
     }
 
     /// Whether `path` names an asset catalog (a folder whose name ends in `.xcassets`).
-    public static func isCatalog(_ path: String) -> Bool {
+    package static func isCatalog(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.lowercased().hasSuffix(".xcassets") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

@@ -63,9 +63,9 @@ public struct CatalogAuditFailure: Error, CustomStringConvertible, Sendable {
     /// The failing findings.
     public var findings: [Finding]
     /// The catalogs audited.
-    public var catalogs: [String]
+    package var catalogs: [String]
     /// The severity that fails.
-    public var failOn: Severity
+    package var failOn: Severity
 
     public var description: String {
         guard !catalogs.isEmpty else { return "No asset catalog to audit: check the path given to CatalogTestHarness." }

@@ -12,7 +12,7 @@ public enum CIEDE2000 {
     /// the normalized sum of the two hue directions (the bisector of the shorter arc, which is how the
     /// formula averages hues), T's four cosines from angle-addition identities, and R_T evaluated only
     /// where it is not negligible (within 150° of 275°; beyond, e^(−36) < 1e−15). Nearly opposite hues,
-    /// within about 3° of each other after a half turn, where the average is ill-conditioned, use the formula as written (``referenceDifference(_:_:)``).
+    /// within about 3° of each other after a half turn, where the average is ill-conditioned, use the formula as written.
     @inline(__always)
     public static func difference(_ x: Lab, _ y: Lab) -> Double {
         let c1 = x.chroma, c2 = y.chroma
@@ -64,7 +64,7 @@ public enum CIEDE2000 {
     private static let cos150 = cos(150 * Double.pi / 180)
 
     /// ΔE00 computed step by step as Sharma, Wu & Dalal (2005) write it, with hue angles.
-    public static func referenceDifference(_ x: Lab, _ y: Lab) -> Double {
+    package static func referenceDifference(_ x: Lab, _ y: Lab) -> Double {
         let c1 = x.chroma, c2 = y.chroma
         let cMean = (c1 + c2) / 2
         let c7 = seventh(cMean)

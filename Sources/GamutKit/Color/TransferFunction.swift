@@ -11,7 +11,7 @@ public enum TransferFunction: Sendable, Hashable, Codable {
     case linear
 
     /// Encoded → linear. Values outside 0…1 are extended by odd symmetry (as CSS Color 4 does).
-    public func linearize(_ v: Double) -> Double {
+    package func linearize(_ v: Double) -> Double {
         let a = abs(v)
         let r: Double
         switch self {
@@ -23,7 +23,7 @@ public enum TransferFunction: Sendable, Hashable, Codable {
     }
 
     /// Linear → encoded, the exact inverse of ``linearize(_:)``.
-    public func encode(_ v: Double) -> Double {
+    package func encode(_ v: Double) -> Double {
         let a = abs(v)
         let r: Double
         switch self {

@@ -3,7 +3,7 @@ import Foundation
 /// The changes `gamut-check fix` makes to an asset catalog, planned by ``CatalogFixer`` and written by
 /// ``apply()``: sRGB `display-gamut` variants for color sets and image sets that clip visibly or collapse on
 /// sRGB displays. Planning writes nothing.
-public struct CatalogFix: Sendable {
+@_spi(Tools) public struct CatalogFix: Sendable {
     /// One file the fix edits or creates.
     public struct FileChange: Sendable {
         /// A `Contents.json` edited in place, or a new sRGB image.
@@ -22,21 +22,21 @@ public struct CatalogFix: Sendable {
         /// The file's bytes after.
         public var updated: [UInt8]
         /// For new images: profile, depth and size.
-        public var summary: String
+        package var summary: String
         /// A new image replaces a file no entry references that an interrupted fix left (same name).
-        public var replacesLeftover = false
+        package var replacesLeftover = false
     }
 
     /// One sRGB variant the fix writes (or an entry it pairs with an existing sRGB variant, marking it `display-P3`).
-    public struct Variant: Sendable, Hashable {
+    package struct Variant: Sendable, Hashable {
         /// The set's name (`Brand/Accent`).
-        public var asset: String
+        package var asset: String
         /// What the variant is for ("dark", "any, 2x").
-        public var appearance: String
+        package var appearance: String
         /// The wide-gamut value, as CSS, and the sRGB value written, as CSS.
-        public var source: String, written: String
+        package var source: String, written: String
         /// ΔE00 between them.
-        public var deltaE: Double
+        package var deltaE: Double
     }
 
     /// The catalog.
@@ -44,7 +44,7 @@ public struct CatalogFix: Sendable {
     /// Files to edit or create, `Contents.json` files last.
     public var changes: [FileChange]
     /// The variants, in catalog order.
-    public var variants: [Variant]
+    package var variants: [Variant]
     /// Sets the fix can't handle, and why.
     public var skipped: [String]
 

@@ -13,7 +13,7 @@ import Foundation
 /// the color space, the components (in the file's own encoding and precision) and the display gamut changed; a new
 /// key goes where Xcode's sorted order puts it, or, in an older file whose keys aren't sorted, before the entry's
 /// color or filename. An edit that would leave a file as it is isn't made: a second run on fixed output plans nothing.
-public enum CatalogFixer {
+@_spi(Tools) public enum CatalogFixer {
     /// How to fix.
     public struct Options: Sendable {
         /// The mapping for the sRGB values. Default ``GamutMapping/preserveSeparation``.
@@ -23,7 +23,7 @@ public enum CatalogFixer {
         /// The policy; nil uses the catalog's own `.gamut-check.json`, or the defaults.
         public var policy: GamutPolicy?
         /// Decoder limits for images.
-        public var decoding: PNG.DecodingOptions = .init()
+        package var decoding: PNG.DecodingOptions = .init()
 
         /// The defaults.
         public init(mapping: GamutMapping = .preserveSeparation, separation: Double? = nil, policy: GamutPolicy? = nil) {

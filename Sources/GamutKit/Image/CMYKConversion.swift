@@ -17,7 +17,7 @@ enum CMYKConversion {
                 "a CMYK \(format) without an embedded ICC profile: its inks' colors are undefined, so GamutKit "
                     + "doesn't guess (embed the press profile, or convert the file to RGB)", path: path)
         }
-        guard profile.colorSpace == .cmyk else {
+        guard profile.info.colorSpace == .cmyk else {
             throw GamutError(
                 .profileMismatch, "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is CMYK", path: path)
         }

@@ -14,7 +14,7 @@ enum ColorResolver {
         var warnings: [String] = []
         let (profile, source) = try choose(png, path: path, options: options, warnings: &warnings)
         let expected = png.isGray ? ICCSignature.gray : .rgb
-        guard profile.colorSpace == expected else {
+        guard profile.info.colorSpace == expected else {
             throw GamutError(
                 .profileMismatch,
                 "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is \(png.isGray ? "grayscale" : "RGB")",

@@ -42,7 +42,7 @@ extension PixelFormat {
             throw GamutError(.invalidArgument, "bit depth must be 8 or 16 (integers), 32 or 64 (floats), not \(depth)")
         }
         let layout: Layout
-        switch profile.colorSpace {
+        switch profile.info.colorSpace {
         case .gray: layout = source.hasAlpha ? .grayAlpha : .gray
         case .rgb: layout = source.hasAlpha ? .rgba : .rgb
         default: throw GamutError(.invalidArgument, "PNG images can be converted to gray or RGB profiles, not \(profile.colorSpace)")

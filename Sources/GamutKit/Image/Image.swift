@@ -9,7 +9,7 @@ public struct Image: Sendable {
     /// Text and `pHYs` chunks, kept when the image is written as PNG again.
     package var metadata: PNGMetadata
     /// The bit depth stored in the file (1, 2, 4, 8 or 16); the buffer holds 8 bits for depths below 8.
-    public var fileBitDepth: Int
+    package var fileBitDepth: Int
     /// Things the decoder noticed and worked around (for example an unsupported `cICP` that was ignored).
     public var warnings: [String]
 

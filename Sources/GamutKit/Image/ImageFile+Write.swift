@@ -28,9 +28,19 @@ extension ImageFile {
         public var jpeg = JPEG.EncodingOptions()
         /// TIFF's choices (compression).
         public var tiff = TIFF.EncodingOptions()
+        /// Whether to embed the image's ICC profile (default true). Off writes an untagged file, which every Apple
+        /// platform shows as sRGB.
+        public var embedProfile = true
 
         /// Default choices for every format.
         public init() {}
+
+        /// PNG's choices with ``embedProfile`` applied (an untagged PNG has neither `iCCP` nor `cICP`).
+        package var pngOptions: PNG.EncodingOptions {
+            var options = png
+            if !embedProfile { (options.embedProfile, options.writeCICP) = (false, false) }
+            return options
+        }
     }
 
     /// Encodes an image as `format` (PNG, JPEG or TIFF), with its profile embedded.
@@ -39,9 +49,15 @@ extension ImageFile {
         _ image: Image, as format: ImageFormat, options: EncodingOptions = EncodingOptions()
     ) throws(GamutError) -> [UInt8] {
         switch format {
-        case .png: return try PNG.encode(image, options: options.png)
-        case .jpeg: return try JPEG.encode(image, options: options.jpeg)
-        case .tiff: return try TIFF.encode(image, options: options.tiff)
+        case .png: return try PNG.encode(image, options: options.pngOptions)
+        case .jpeg:
+            var jpeg = options.jpeg
+            jpeg.embedProfile = jpeg.embedProfile && options.embedProfile
+            return try JPEG.encode(image, options: jpeg)
+        case .tiff:
+            var tiff = options.tiff
+            tiff.embedProfile = tiff.embedProfile && options.embedProfile
+            return try TIFF.encode(image, options: tiff)
         default: throw GamutError(.invalidArgument, "GamutKit writes PNG, JPEG and TIFF, not \(format.name)")
         }
     }

@@ -18,7 +18,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case pdf
 
     /// The format of a file that starts with `head` (its first 16 bytes are enough), or nil when none matches.
-    public static func sniff(_ head: some Collection<UInt8>) -> ImageFormat? {
+    package static func sniff(_ head: some Collection<UInt8>) -> ImageFormat? {
         let bytes = Array(head.prefix(16))
         func ascii(_ range: Range<Int>) -> String { bytes.count >= range.upperBound ? String(decoding: bytes[range], as: UTF8.self) : "" }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
@@ -68,7 +68,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 
     /// The format's name in messages ("PNG", "JPEG", "HEIF", …).
-    public var name: String {
+    package var name: String {
         switch self {
         case .png: "PNG"
         case .jpeg: "JPEG"

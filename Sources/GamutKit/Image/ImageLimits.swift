@@ -28,7 +28,7 @@ enum EmbeddedProfile {
     /// The profile, checked against the image: a profile that isn't RGB (gray, CMYK) is `.profileMismatch`.
     static func rgb(_ bytes: [UInt8], path: String?, options: PNG.DecodingOptions) throws(GamutError) -> ColorProfile {
         let profile = try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize)
-        guard profile.colorSpace == .rgb else {
+        guard profile.info.colorSpace == .rgb else {
             throw GamutError(
                 .profileMismatch, "embedded profile '\(profile.name)' is \(profile.colorSpace) but the image is RGB", path: path)
         }

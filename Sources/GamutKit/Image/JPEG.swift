@@ -17,13 +17,13 @@ public enum JPEG {
         /// color edges keep their place, which matters when the file is checked for out-of-gamut pixels.
         public var subsampleChroma: Bool = false
         /// Whether to embed the profile (as APP2 segments). False writes an untagged JPEG, which readers take as sRGB.
-        public var embedProfile: Bool = true
+        package var embedProfile: Bool = true
 
         /// Default choices.
         public init() {}
 
         /// Choices with this quality (1–100).
-        public init(quality: Int) { self.quality = quality }
+        package init(quality: Int) { self.quality = quality }
     }
 
     /// Reads and decodes a JPEG file.
@@ -74,7 +74,7 @@ public enum JPEG {
                 return Image(
                     pixels: pixels, profile: isGray ? .graySRGB : .sRGB, colorSource: .untagged, fileBitDepth: 8, warnings: warnings)
             }
-            guard embedded.colorSpace == (isGray ? .gray : .rgb) else {
+            guard embedded.info.colorSpace == (isGray ? .gray : .rgb) else {
                 throw GamutError(
                     .profileMismatch,
                     "embedded profile '\(embedded.name)' is \(embedded.colorSpace) but the image is "

@@ -3,7 +3,7 @@ public enum PNG {
     /// Limits and choices for decoding.
     public struct DecodingOptions: Sendable {
         /// The pixel budget: the largest image accepted, in pixels (width × height), checked from the header
-        /// before anything is allocated or decompressed. Default ``defaultMaximumPixels`` (2²⁶, 67 megapixels: an
+        /// before anything is allocated or decompressed. Default 2²⁶ (67 megapixels: an
         /// 8192×8192 image). A few hundred kilobytes of compressed zeros can declare 16000×16000 pixels; analyzing
         /// that takes gigabytes, so larger images are refused with `.imageTooLarge` unless this is raised (the CLI's
         /// `--max-pixels`).
@@ -12,17 +12,17 @@ public enum PNG {
         /// format), checked before anything is allocated for it: a few kilobytes of compressed zeros can declare
         /// an image of gigabytes within the pixel limit. Default 1 GiB (a 16-bit RGBA image of 8192×8192 is
         /// 512 MiB). Streamed conversions (``PNGConversion``) hold rows, not images, and don't apply it.
-        public var maximumDecodedSize: Int = 1 << 30
+        package var maximumDecodedSize: Int = 1 << 30
         /// The largest file read from disk, in bytes. Default 4 GiB.
-        public var maximumFileSize: Int = 4 << 30
+        package var maximumFileSize: Int = 4 << 30
         /// The largest single chunk (and total of cached ancillary chunks) libspng accepts. Default 64 MiB.
-        public var maximumChunkSize: Int = 64 << 20
+        package var maximumChunkSize: Int = 64 << 20
         /// The largest embedded ICC profile accepted. Default ``ColorProfile/defaultMaximumSize``.
-        public var maximumProfileSize: Int = ColorProfile.defaultMaximumSize
+        package var maximumProfileSize: Int = ColorProfile.defaultMaximumSize
 
         /// The default pixel budget, 2²⁶ pixels. Analyzing an image of that size holds about 1 GB (16-bit RGBA
         /// pixels and the per-pixel results), so a 2-core machine with a few gigabytes checks files in parallel.
-        public static let defaultMaximumPixels = 1 << 26
+        package static let defaultMaximumPixels = 1 << 26
 
         /// Default limits.
         public init() {}
@@ -51,10 +51,10 @@ public enum PNG {
         /// Default `.up`, the fastest with files within 4% of `.adaptive` on smooth 16-bit images.
         public var filters: Filters = .up
         /// Whether to write `cICP` (in addition to `iCCP`) when the profile is GamutKit's sRGB or Display P3.
-        public var writeCICP: Bool = true
+        package var writeCICP: Bool = true
         /// Whether to embed the profile at all. False writes an untagged PNG (no iCCP, cICP, sRGB or gAMA/cHRM
         /// chunk), which readers take as sRGB whatever the pixels are: only for making examples of that mistake.
-        public var embedProfile: Bool = true
+        package var embedProfile: Bool = true
 
         /// Default choices.
         public init() {}

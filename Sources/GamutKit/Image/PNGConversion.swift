@@ -22,8 +22,8 @@ public enum PNGConversion {
         public var blackPointCompensation: Bool
         /// Decoder limits.
         public var decoding: PNG.DecodingOptions
-        /// Encoder choices.
-        public var encoding: PNG.EncodingOptions
+        /// Encoder choices for each output format (PNG compression and filters, JPEG quality, TIFF compression).
+        public var encoding: ImageFile.EncodingOptions
         /// How colors outside the destination gamut are handled (``GamutMapping/clip`` is the rendering intent's own
         /// handling; the others need RGB matrix/TRC profiles and take the whole-image path).
         public var gamutMapping: GamutMapping = .clip
@@ -33,15 +33,11 @@ public enum PNGConversion {
         /// `.tif`/`.tiff`, otherwise PNG). Inputs of any format GamutKit reads are accepted (told by content); only a
         /// PNG converted to PNG streams.
         public var format: ImageFormat?
-        /// JPEG's choices when writing JPEG (quality).
-        public var jpeg = JPEG.EncodingOptions()
-        /// TIFF's choices when writing TIFF (compression).
-        public var tiff = TIFF.EncodingOptions()
 
         /// Creates settings; everything but the profile has a default.
         public init(
             profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
-            blackPointCompensation: Bool = false, decoding: PNG.DecodingOptions = .init(), encoding: PNG.EncodingOptions = .init()
+            blackPointCompensation: Bool = false, decoding: PNG.DecodingOptions = .init(), encoding: ImageFile.EncodingOptions = .init()
         ) {
             self.profile = profile
             self.bitDepth = bitDepth
@@ -57,13 +53,13 @@ public enum PNGConversion {
         /// The input's profile name.
         public var sourceProfile: String
         /// The input's bits per channel as stored in the file.
-        public var sourceBitDepth: Int
+        package var sourceBitDepth: Int
         /// The output's bits per channel.
-        public var destinationBitDepth: Int
+        package var destinationBitDepth: Int
         /// Width and height in pixels.
-        public var width: Int, height: Int
+        package var width: Int, height: Int
         /// Whether the rows streamed (false: the whole-image path).
-        public var streamed: Bool
+        package var streamed: Bool
         /// Decoder warnings (for example an ignored cICP).
         public var warnings: [String]
     }
@@ -102,9 +98,7 @@ public enum PNGConversion {
                     : try image.gamutMapped(
                         to: settings.profile, mapping: settings.gamutMapping, bitDepth: bitDepth,
                         separation: settings.separation)
-                var options = ImageFile.EncodingOptions()
-                (options.png, options.jpeg, options.tiff) = (settings.encoding, settings.jpeg, settings.tiff)
-                encoded = try ImageFile.encode(converted, as: format, options: options)
+                encoded = try ImageFile.encode(converted, as: format, options: settings.encoding)
                 summary = Summary(
                     sourceProfile: image.profile.name, sourceBitDepth: image.fileBitDepth,
                     destinationBitDepth: converted.fileBitDepth, width: image.width, height: image.height,
@@ -183,7 +177,7 @@ enum PNGStream {
             file = try AtomicFile(output)
             encoder = try SPNGRowEncoder(
                 width: header.width, height: header.height, format: header.destinationFormat,
-                profile: settings.profile, metadata: header.metadata, options: settings.encoding, path: path, output: file)
+                profile: settings.profile, metadata: header.metadata, options: settings.encoding.pngOptions, path: path, output: file)
         } catch {
             channel.close()
             throw error

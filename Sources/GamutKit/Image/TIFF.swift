@@ -38,13 +38,13 @@ public enum TIFF {
         /// The strips' compression. Default ``Compression/deflate``.
         public var compression: Compression = .deflate
         /// Whether to embed the profile (tag 34675). False writes an untagged TIFF, which readers take as sRGB.
-        public var embedProfile: Bool = true
+        package var embedProfile: Bool = true
 
         /// Default choices.
         public init() {}
 
         /// Choices with this compression.
-        public init(compression: Compression) { self.compression = compression }
+        package init(compression: Compression) { self.compression = compression }
     }
 
     /// Reads and decodes a TIFF file.
@@ -96,7 +96,7 @@ public enum TIFF {
                 return Image(
                     pixels: pixels, profile: isGray ? .graySRGB : .sRGB, colorSource: .untagged, fileBitDepth: depth, warnings: warnings)
             }
-            guard embedded.colorSpace == (isGray ? .gray : .rgb) else {
+            guard embedded.info.colorSpace == (isGray ? .gray : .rgb) else {
                 throw GamutError(
                     .profileMismatch,
                     "embedded profile '\(embedded.name)' is \(embedded.colorSpace) but the image is "

@@ -5,9 +5,9 @@ import Foundation
 /// display profiles); colors are handled in double precision. Immutable; safe to share across tasks.
 public struct GamutMapper: Sendable {
     /// The profile of the input colors.
-    public let source: ColorProfile
+    package let source: ColorProfile
     /// The profile the results are encoded in.
-    public let target: ColorProfile
+    package let target: ColorProfile
     /// CSS Color 4's just-noticeable difference in ΔEOK.
     package static let jnd = 0.02
     /// CSS Color 4's binary-search tolerance on chroma.

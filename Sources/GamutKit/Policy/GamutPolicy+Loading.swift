@@ -2,7 +2,7 @@ import Foundation
 
 extension GamutPolicy {
     /// The file name looked for at a catalog's root (and in the current folder by the CLI).
-    public static let fileName = ".gamut-check.json"
+    package static let fileName = ".gamut-check.json"
 
     /// Loads a policy file.
     /// - Throws: ``GamutError`` `.io` when the file can't be read, `.invalidPolicy` naming the file, line and key

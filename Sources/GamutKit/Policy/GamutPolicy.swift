@@ -7,16 +7,16 @@ import Foundation
 /// Immutable once made; safe to share across tasks.
 public struct GamutPolicy: Sendable, Hashable {
     /// A rule switched off for some assets.
-    public struct Suppression: Sendable, Hashable {
+    package struct Suppression: Sendable, Hashable {
         /// The rule id, or `*` for every rule.
-        public var rule: String
+        package var rule: String
         /// Asset names (`Brand/Accent`) or file paths, as `fnmatch(3)` globs (`Legacy/*`, `*.png`).
-        public var assets: [String]
+        package var assets: [String]
         /// Why (shown nowhere; for the people reading the file).
-        public var reason: String?
+        package var reason: String?
 
         /// Creates a suppression.
-        public init(rule: String, assets: [String], reason: String? = nil) {
+        package init(rule: String, assets: [String], reason: String? = nil) {
             self.rule = rule
             self.assets = assets
             self.reason = reason
@@ -77,20 +77,25 @@ public struct GamutPolicy: Sendable, Hashable {
     package var distinctGroups: [DistinctGroup] = []
     /// Severities of the simulated deficiencies: 1 is dichromacy (Viénot/Brettel), below 1 anomalous
     /// trichromacy (Machado). Default [1].
-    public var colorVisionSeverities: [Double] = [1]
+    package var colorVisionSeverities: [Double] = [1]
     /// The policy file it was read from, if any (findings about the policy point there).
-    public var path: String?
+    package var path: String?
     /// Severity per rule id; `nil` switches the rule off. Rules not listed keep their default severity.
     public var severities: [RuleID: Severity?]
     /// Suppressions, applied after severities.
-    public var suppressions: [Suppression]
-    /// Whether advisory rules (``Rule/isAdvisory``: increased-contrast variants, images without a profile, sets not
+    package var suppressions: [Suppression]
+    /// Whether advisory rules (increased-contrast variants, images without a profile, sets not
     /// checked, …) report. Off by default; the policy key `"advisory": true` or the CLI's `--advisory` turns them all
     /// on, and a `severity` entry for one advisory rule turns that rule on.
     public var showsAdvisory = false
 
-    /// The defaults: every rule at its default severity, nothing suppressed.
-    public init(settings: AnalysisSettings = .init(), severities: [RuleID: Severity?] = [:], suppressions: [Suppression] = []) {
+    /// The defaults: every rule at its default severity, nothing suppressed. Suppressions come from a policy file
+    /// (``load(contentsOf:)``).
+    public init(settings: AnalysisSettings = .init(), severities: [RuleID: Severity?] = [:]) {
+        self.init(settings: settings, severities: severities, suppressions: [])
+    }
+
+    package init(settings: AnalysisSettings, severities: [RuleID: Severity?], suppressions: [Suppression]) {
         self.settings = settings
         self.severities = severities
         self.suppressions = suppressions

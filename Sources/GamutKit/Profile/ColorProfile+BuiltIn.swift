@@ -69,7 +69,7 @@ extension ColorProfile {
     public static let graySRGB = makeBuiltIn(.graySRGB)
 
     /// The shared instance of a built-in profile.
-    public static func builtIn(_ which: BuiltIn) -> ColorProfile {
+    package static func builtIn(_ which: BuiltIn) -> ColorProfile {
         switch which {
         case .sRGB: sRGB
         case .displayP3: displayP3
@@ -125,7 +125,7 @@ extension ColorProfile {
     }
 
     /// Makes a gray profile (D50 white) with a transfer function.
-    public convenience init(grayTransfer transfer: TransferFunction, description: String) throws(GamutError) {
+    package convenience init(grayTransfer transfer: TransferFunction, description: String) throws(GamutError) {
         let made = try BuiltInFactory.make(primaries: nil, transfer: transfer, description: description, builtIn: nil)
         self.init(handle: made.handle, shaper: made.shaper, data: made.data, info: made.info, builtIn: nil)
     }

@@ -20,7 +20,7 @@ public final class ColorProfile: Sendable {
     /// What the profile says about itself (read from ``data``).
     package let info: ProfileInfo
     /// Which built-in this is, or nil for a profile read from bytes.
-    public let builtIn: BuiltIn?
+    package let builtIn: BuiltIn?
 
     init(handle: LCMSProfile, shaper: ShaperModel?, data: [UInt8], info: ProfileInfo, builtIn: BuiltIn?) {
         self.handle = handle
@@ -31,7 +31,7 @@ public final class ColorProfile: Sendable {
     }
 
     /// The default largest ICC profile GamutKit reads: 32 MiB.
-    public static let defaultMaximumSize = 32 << 20
+    @usableFromInline package static let defaultMaximumSize = 32 << 20
 
     /// Reads a profile from ICC bytes.
     ///
@@ -81,8 +81,8 @@ public final class ColorProfile: Sendable {
     /// The profile's description, for people.
     public var name: String { info.description }
 
-    /// The profile's data color space (`RGB `, `GRAY`, `CMYK`, …).
-    public var colorSpace: ICCSignature { info.colorSpace }
+    /// The profile's data color space as its ICC signature, trailing spaces removed: `RGB`, `GRAY`, `CMYK`, `Lab`, …
+    public var colorSpace: String { info.colorSpace.description }
 
     /// The number of color channels of the profile's color space (gray 1, RGB 3, CMYK 4).
     public var channelCount: Int {

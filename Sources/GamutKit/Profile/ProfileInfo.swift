@@ -1,43 +1,43 @@
 /// A four-character ICC signature, such as `RGB `, `mntr` or `XYZ `.
-public struct ICCSignature: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ICCSignature: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The big-endian 32-bit value.
-    public var rawValue: UInt32
+    package var rawValue: UInt32
 
     /// Creates a signature from its 32-bit value.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Creates a signature from four ASCII characters (shorter strings are padded with spaces).
-    public init(_ text: String) {
+    package init(_ text: String) {
         let bytes = Array((text + "    ").utf8.prefix(4))
         rawValue = bytes.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     /// The four characters, trailing spaces removed.
-    public var description: String {
+    package var description: String {
         let bytes = (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * $0)) }
         let text = String(decoding: bytes.map { (32...126).contains($0) ? $0 : 63 }, as: UTF8.self)
         return text.trimmingCharacters(in: " ")
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
 
     /// Color space `RGB `.
-    public static let rgb = ICCSignature("RGB ")
+    package static let rgb = ICCSignature("RGB ")
     /// Color space `GRAY`.
-    public static let gray = ICCSignature("GRAY")
+    package static let gray = ICCSignature("GRAY")
     /// Color space `CMYK`.
-    public static let cmyk = ICCSignature("CMYK")
+    package static let cmyk = ICCSignature("CMYK")
     /// Color space or PCS `Lab `.
-    public static let lab = ICCSignature("Lab ")
+    package static let lab = ICCSignature("Lab ")
     /// Color space or PCS `XYZ `.
-    public static let xyz = ICCSignature("XYZ ")
+    package static let xyz = ICCSignature("XYZ ")
     /// Device class `mntr` (display).
     package static let display = ICCSignature("mntr")
     /// Device class `spac` (color space).

@@ -20,11 +20,11 @@ public struct FindingLocation: Sendable, Hashable, Codable {
     /// The color's name, for lists of colors.
     public var colorName: String?
     /// The position along a gradient, 0…1.
-    public var rampPosition: Double?
+    package var rampPosition: Double?
     /// The 1-based line in the file (asset catalog `Contents.json` files and configuration files).
     public var line: Int?
     /// The JSON key path inside the file, like `colors[1].color.components.red`.
-    public var keyPath: String?
+    package var keyPath: String?
     /// The asset's name in its catalog (namespaced folders included, like `Brand/Accent`).
     public var asset: String?
     /// Every file the finding stands for, when one finding reports a problem several files share (the sizes of an

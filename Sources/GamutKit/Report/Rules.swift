@@ -1,21 +1,21 @@
 /// A rule the analyzer applies: its id, default severity, what it checks, why (the HIG) and how to fix it.
-public struct Rule: Sendable, Hashable {
+package struct Rule: Sendable, Hashable {
     /// Stable identifier, used in reports and suppressions.
-    public var id: RuleID
+    package var id: RuleID
     /// A short name.
-    public var name: String
+    package var name: String
     /// The severity findings get unless configured otherwise.
-    public var defaultSeverity: Severity
+    package var defaultSeverity: Severity
     /// What the rule checks, with its thresholds.
-    public var summary: String
+    package var summary: String
     /// Why it matters, from Apple's Human Interface Guidelines (Color).
-    public var rationale: String
+    package var rationale: String
     /// How to fix a finding.
-    public var fixHint: String
+    package var fixHint: String
     /// An advisory rule is off unless a policy (`"advisory": true`, or a severity for the rule) or the CLI's
     /// `--advisory` turns it on: what it reports is worth knowing once, not fixing in every release. Reports
     /// count the advisory findings they leave out (`CheckReport/notShown`).
-    public var isAdvisory = false
+    package var isAdvisory = false
 }
 
 /// The analyzer's rules.

@@ -5,38 +5,34 @@
 /// Match on ``code`` to handle a kind of failure, and show ``description`` to people.
 public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        enum Kind: String, Sendable {
-            case invalidProfile, unsupportedProfile, profileMismatch, invalidPNG, invalidImage, unsupportedImage
-            case imageTooLarge, invalidArgument, transformFailed, io, invalidCatalog, invalidPolicy
-        }
-        let kind: Kind
+    public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The ICC data is not a usable profile (bad signature, truncated or malformed tags).
-        public static let invalidProfile = Code(kind: .invalidProfile)
+        case invalidProfile
         /// The profile is valid but can't be used for this operation (for example an output-only profile as a source).
-        public static let unsupportedProfile = Code(kind: .unsupportedProfile)
+        case unsupportedProfile
         /// A profile's color space doesn't match the pixels it describes (a CMYK profile in an RGB PNG).
-        public static let profileMismatch = Code(kind: .profileMismatch)
+        case profileMismatch
         /// The PNG data is broken: truncated, bad CRC, corrupt compressed data, invalid chunk.
-        public static let invalidPNG = Code(kind: .invalidPNG)
+        case invalidPNG
         /// Image data of another format (WebP, HEIF, AVIF, …) is broken: truncated, sizes that don't add up,
         /// a corrupt bitstream or container, a color chunk or box that can't be read. PNG's is ``invalidPNG``.
-        public static let invalidImage = Code(kind: .invalidImage)
+        case invalidImage
         /// The image is valid but uses a feature GamutKit doesn't handle.
-        public static let unsupportedImage = Code(kind: .unsupportedImage)
+        case unsupportedImage
         /// The image header declares more pixels (or bytes) than the configured limit.
-        public static let imageTooLarge = Code(kind: .imageTooLarge)
+        case imageTooLarge
         /// A caller passed values that don't fit together (buffer sizes, pixel formats).
-        public static let invalidArgument = Code(kind: .invalidArgument)
+        case invalidArgument
         /// LittleCMS refused to build a transform between the profiles.
-        public static let transformFailed = Code(kind: .transformFailed)
+        case transformFailed
         /// Reading or writing a file failed.
-        public static let io = Code(kind: .io)
+        case io
         /// The path is not an asset catalog folder (an `.xcassets` folder).
-        public static let invalidCatalog = Code(kind: .invalidCatalog)
+        case invalidCatalog
         /// A policy (`.gamut-check.json`) that is not valid JSON, has unknown keys or values out of range.
-        public static let invalidPolicy = Code(kind: .invalidPolicy)
-        public var description: String { kind.rawValue }
+        case invalidPolicy
+        /// The code's name, as written in messages: `invalidPNG`.
+        public var description: String { rawValue }
     }
 
     /// What kind of failure this is.
@@ -46,7 +42,7 @@ public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file involved, when there is one.
     public var path: String?
     /// What the underlying library said (LittleCMS log lines, `spng_strerror` text, `errno` text).
-    public var underlying: [String]
+    package var underlying: [String]
 
     /// Creates an error.
     package init(_ code: Code, _ message: String, path: String? = nil, underlying: [String] = []) {

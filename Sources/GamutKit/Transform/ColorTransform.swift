@@ -4,7 +4,7 @@ import Foundation
 /// Converts pixels from one profile to another.
 ///
 /// Between two RGB matrix/TRC profiles (with perceptual, relative-colorimetric or saturation intent),
-/// GamutKit uses its own paths (``usesFastPath``): lookup tables at 8 and 16 bits, exact to ±1 code, and
+/// GamutKit uses its own paths: lookup tables at 8 and 16 bits, exact to ±1 code, and
 /// double-precision math when either side is float (32 or 64 bits). Everything else — gray, CMYK,
 /// lookup-table profiles, absolute colorimetric — goes through LittleCMS, with optimization off between
 /// matrix/TRC profiles so that 16-bit results stay exact.
@@ -21,13 +21,13 @@ import Foundation
 /// across cores itself.
 public final class ColorTransform: Sendable {
     /// The source pixel format.
-    public let sourceFormat: PixelFormat
+    package let sourceFormat: PixelFormat
     /// The destination pixel format.
-    public let destinationFormat: PixelFormat
+    package let destinationFormat: PixelFormat
     /// The rendering intent.
-    public let intent: RenderingIntent
+    package let intent: RenderingIntent
     /// Whether black-point compensation was requested.
-    public let blackPointCompensation: Bool
+    package let blackPointCompensation: Bool
 
     private enum Engine: Sendable {
         case fast(ShaperKernel)
@@ -37,7 +37,7 @@ public final class ColorTransform: Sendable {
     private let engine: Engine
 
     /// Whether GamutKit's own matrix/TRC path does the work (otherwise LittleCMS does).
-    public var usesFastPath: Bool {
+    package var usesFastPath: Bool {
         if case .lcms = engine { return false }
         return true
     }

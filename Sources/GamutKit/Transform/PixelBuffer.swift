@@ -1,6 +1,6 @@
 /// A rectangle of pixels in one ``PixelFormat``, rows `rowBytes` apart.
 ///
-/// The samples can be read (``bytes``, ``value(x:y:channel:)``, ``integer(x:y:channel:)``) but not resized: a buffer
+/// The samples can be read (``bytes``, ``value(x:y:channel:)``, ``withUnsafeBytes(_:)``) but not resized: a buffer
 /// always holds at least `rowBytes × (height − 1) + width × bytesPerPixel` bytes, so no transform can read or write
 /// past its end. To change pixels, make a new buffer with ``init(width:height:format:bytes:rowBytes:)``.
 public struct PixelBuffer: Sendable, Equatable {
@@ -50,7 +50,7 @@ public struct PixelBuffer: Sendable, Equatable {
     }
 
     /// Wraps 8-bit samples in an `.uint8` buffer with tight rows.
-    public init(width: Int, height: Int, layout: PixelFormat.Layout, samples: [UInt8]) throws(GamutError) {
+    package init(width: Int, height: Int, layout: PixelFormat.Layout, samples: [UInt8]) throws(GamutError) {
         try self.init(width: width, height: height, format: PixelFormat(layout, .uint8), bytes: samples)
     }
 
@@ -81,7 +81,7 @@ public struct PixelBuffer: Sendable, Equatable {
     }
 
     /// The integer sample at (x, y, channel) for 8- and 16-bit formats (0 for floats).
-    public func integer(x: Int, y: Int, channel: Int) -> Int {
+    package func integer(x: Int, y: Int, channel: Int) -> Int {
         guard !format.sample.isFloat else { return 0 }
         precondition(
             x >= 0 && x < width && y >= 0 && y < height && channel >= 0 && channel < format.channelCount,
@@ -97,7 +97,7 @@ public struct PixelBuffer: Sendable, Equatable {
     }
 
     /// The buffer's samples as floats, for `.float32` buffers with tight rows.
-    public var samplesFloat: [Float] {
+    package var samplesFloat: [Float] {
         guard format.sample == .float32 else { return [] }
         return storage.withUnsafeBytes { Array($0.bindMemory(to: Float.self).prefix(width * height * format.channelCount)) }
     }

@@ -75,6 +75,4 @@ print(String(format: "#777777 on white: %.3f:1, needs %.1f:1 for 17 pt text", ra
 let deutan = ColorVisionSimulation(.deutan)
 print("deuteranopia sees linear sRGB red as", deutan.simulate(linearSRGB: [1, 0, 0]).map { String(format: "%.3f", $0) }.joined(separator: " "))
 
-// 8. Plan sRGB variants for a catalog (what `gamut-check fix` prints; `.apply()` writes them).
-let fix = try CatalogFixer.plan("Examples/Demo.xcassets")
-print("fix: \(fix.variants.count) sRGB variants in \(fix.changes.count) files")
+// Fixing a catalog (sRGB variants for what clips or collapses) is the CLI's `gamut-check fix`.
