@@ -70,15 +70,17 @@ extension Planner {
         // Partners: colors sRGB devices show near a fixed color's CSS mapping, on the same device in the same context, or of the same set.
         let fixSources = fixes.map { p3Encoded(members[$0].resolved, p3FromXYZ: p3FromXYZ) }
         let cssLabs = fixSources.map { mapper.targetLab(mapper.map($0, mapping: .css)) }
-        func related(_ a: ColorFindings.Resolved, _ b: ColorFindings.Resolved) -> Bool {
-            Planner.shareDevice(a.entry.idiom, b.entry.idiom)
-                && (a.asset == b.asset || Planner.sameContext(a.entry.appearance, b.entry.appearance))
+        // What relates two colors, unpacked once: the pairwise tests below run for many pairs.
+        let keys = members.map { (idiom: $0.resolved.entry.idiom, asset: $0.resolved.asset, appearance: $0.resolved.entry.appearance) }
+        func related(_ a: Int, _ b: Int) -> Bool {
+            Planner.shareDevice(keys[a].idiom, keys[b].idiom)
+                && (keys[a].asset == keys[b].asset || Planner.sameContext(keys[a].appearance, keys[b].appearance))
         }
         var group: [Int] = fixes
         for (i, m) in members.enumerated() where !m.fix {
             let shown = m.resolved.evaluation.shownLab
             let near = fixes.indices.contains { f in
-                guard related(members[fixes[f]].resolved, m.resolved) else { return false }
+                guard related(fixes[f], i) else { return false }
                 // ΔE76 × 1.5 bounds ΔE00 from above: a cheap first filter.
                 let dl = cssLabs[f].l - shown.l, da = cssLabs[f].a - shown.a, db = cssLabs[f].b - shown.b
                 return (dl * dl + da * da + db * db).squareRoot() < 1.5 * (separation + 5)
@@ -91,8 +93,7 @@ extension Planner {
         for (g, i) in group.enumerated() where !members[i].fix {
             fixed[g] = members[i].resolved.evaluation.shown.map { Double($0) / maximum }
         }
-        let resolvedGroup = group.map { members[$0].resolved }
-        let isRelated = { (x: Int, y: Int) -> Bool in related(resolvedGroup[x], resolvedGroup[y]) }
+        let isRelated = { (x: Int, y: Int) -> Bool in related(group[x], group[y]) }
         let mapped = mapper.map(group: sources, mapping: mapping, separation: separation, fixed: fixed, related: isRelated)
 
         // Quantize to each file's encoding, keeping related colors apart.
@@ -101,14 +102,15 @@ extension Planner {
         var written: [Int: [Double]] = [:]
         for (g, values) in mapped.enumerated() { written[g] = styles[g].map { s in values.map(s.quantize) } ?? values }
         let sourceLabs = sources.map { Lab(xyzD50: mapper.sourceXYZ($0)) }
+        // The target Lab of each written value, kept in step with `written`.
+        var writtenLabs = (0..<mapped.count).map { mapper.targetLab(written[$0]!) }
         for g in styles.keys.sorted() {
             let partners = group.indices.filter { $0 != g && isRelated(g, $0) }
+            let wanted = partners.map { min(separation, CIEDE2000.difference(sourceLabs[g], sourceLabs[$0])) }
             func slack(_ candidate: [Double]) -> Double {
                 let lab = mapper.targetLab(candidate)
-                return partners.map { h in
-                    CIEDE2000.difference(lab, mapper.targetLab(written[h]!))
-                        - min(separation, CIEDE2000.difference(sourceLabs[g], sourceLabs[h]))
-                }.min() ?? .infinity
+                return partners.indices.map { k in CIEDE2000.difference(lab, writtenLabs[partners[k]]) - wanted[k] }.min()
+                    ?? .infinity
             }
             guard slack(written[g]!) < -1e-9, let style = styles[g] else { continue }
             var best = (candidate: written[g]!, slack: slack(written[g]!), move: 0.0)
@@ -119,6 +121,7 @@ extension Planner {
                 if s > best.slack + 1e-9 || (abs(s - best.slack) <= 1e-9 && move < best.move) { best = (candidate, s, move) }
             }
             written[g] = best.candidate
+            writtenLabs[g] = mapper.targetLab(best.candidate)
         }
         for (g, i) in group.enumerated() where members[i].fix {
             try write(members[i], srgb: written[g]!, style: styles[g]!, mapper: mapper)

@@ -30,19 +30,22 @@ extension Planner {
                 jobs.append((asset, entry, path))
             }
         }
-        // Images are converted in parallel, one per core (decoding and encoding are single-threaded).
-        let results = Locked([Int: Result<(bytes: [UInt8], image: Image), GamutError>]())
+        // Images are converted in parallel, one per core (decoding is single-threaded). Only the encoded file and its
+        // description are kept: holding the converted images too held every one of them at once.
+        let results = Locked([Int: Result<(bytes: [UInt8], description: String), GamutError>]())
         let (mapping, separation, settings) = (self.mapping, self.separation, self.settings)
         let paths = jobs.map(\.path)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            let result: Result<(bytes: [UInt8], image: Image), GamutError>
+            let result: Result<(bytes: [UInt8], description: String), GamutError>
             do throws(GamutError) {
                 // Any format the audit read (JPEG, TIFF, WebP, HEIF, …); the sRGB variant is written as a PNG.
                 let image = try ImageFile.read(contentsOf: paths[i], options: decoding).withIntegerSamples()
                 let converted = try image.gamutMapped(
                     to: .sRGB, mapping: mapping, bitDepth: image.fileBitDepth >= 16 ? 16 : 8,
                     separation: separation, settings: settings, threads: 1)
-                result = .success((try PNG.encode(converted), converted))
+                let description =
+                    "\(ColorProfile.sRGB.name), \(converted.fileBitDepth)-bit, \(converted.width)×\(converted.height), \(mapping.rawValue) mapping"
+                result = .success((try PNG.encode(converted), description))
             } catch {
                 result = .failure(error.at(paths[i]))
             }
@@ -51,13 +54,12 @@ extension Planner {
         let converted = results.withLock { $0 }
         for (i, job) in jobs.enumerated() {
             let (asset, entry) = (job.asset, job.entry)
-            let (encoded, image) = try converted[i]!.get()
+            let (encoded, description) = try converted[i]!.get()
             let name = newName(for: job.path, in: asset)
             let newPath = (asset.folder as NSString).appendingPathComponent(name)
             var change = CatalogFix.FileChange(
                 path: newPath, kind: .created, original: [], updated: encoded,
-                summary: "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(image.fileBitDepth)-bit, "
-                    + "\(image.width)×\(image.height), \(mapping.rawValue) mapping")
+                summary: "sRGB variant of \(entry.filename ?? ""): \(description)")
             change.replacesLeftover = FileManager.default.fileExists(atPath: newPath)
             created.append(change)
             let contents = try file(asset.contentsFile)
