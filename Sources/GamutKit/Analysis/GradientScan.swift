@@ -16,6 +16,8 @@ struct GradientScan {
     let packed: [UInt32]
     /// Each out-of-gamut pixel's ΔE00 × 100.
     let deltaE: [UInt16]
+    /// Scan on the calling thread only (an analysis asked for one core, say one of several images in parallel).
+    var serial = false
 
     struct Run {
         var line: Int, start: Int, end: Int  // inclusive pixel range along the line
@@ -49,13 +51,15 @@ struct GradientScan {
         let bands = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
         let jobs = (0..<bands).map { (rows: true, band: $0) } + (0..<bands).map { (rows: false, band: $0) }
         let results = Locked([[Run]](repeating: [], count: jobs.count))
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
+        let scan: @Sendable (Int) -> Void = { j in
             let job = jobs[j]
             let extent = job.rows ? pass.height : pass.width
             let range = Bands.range(job.band, of: bands, over: extent)
             let found = job.rows ? scanRows(range) : scanColumns(range)
             results.withLock { $0[j] = found }
         }
+        // The same bands either way, so the regions don't depend on how many cores scanned them.
+        if serial { jobs.indices.forEach(scan) } else { DispatchQueue.concurrentPerform(iterations: jobs.count, execute: scan) }
         let all = results.withLock { $0 }
         return (all[0..<bands].flatMap { $0 }, all[bands...].flatMap { $0 })
     }

@@ -35,7 +35,7 @@ public enum ImageAnalyzer {
         var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
         for result in results { total.merge(result) }
 
-        let gradients = GradientScan(pass: pass, packed: packed, deltaE: deltaE).regions()
+        let gradients = GradientScan(pass: pass, packed: packed, deltaE: deltaE, serial: threads == 1).regions()
         // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
         let collapses = pass.collapseGroups(PixelPass.groups(total.cells), counted: total.counted).filter { group in
             !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }

@@ -33,7 +33,8 @@ extension Image {
         let mapper = try GamutMapper(source: profile, target: target)
         let corrections =
             mapping == .preserveSeparation
-            ? try SeparationCorrections(image: self, mapper: mapper, separation: separation, settings: settings, target: target)
+            ? try SeparationCorrections(
+                image: self, mapper: mapper, separation: separation, settings: settings, target: target, threads: threads)
             : SeparationCorrections(anchors: [])
         // In-gamut pixels (and pixels no correction reaches) keep the exact conversion; the others are mapped.
         var result = try converted(to: target, bitDepth: bitDepth, intent: .relativeColorimetric, threads: threads)
@@ -112,10 +113,13 @@ struct SeparationCorrections: Sendable {
 
     init(anchors: [Anchor]) { self.anchors = anchors }
 
-    init(image: Image, mapper: GamutMapper, separation: Double, settings: AnalysisSettings, target: ColorProfile) throws(GamutError) {
+    /// Anchors from the image's collapsing colors, found by an analysis on `threads` cores (nil: all of them).
+    init(
+        image: Image, mapper: GamutMapper, separation: Double, settings: AnalysisSettings, target: ColorProfile, threads: Int? = nil
+    ) throws(GamutError) {
         var settings = settings
         settings.maximumFindingsPerRule = max(settings.maximumFindingsPerRule, 64)
-        let analysis = try ImageAnalyzer.analyze(image, target: target, settings: settings).analysis
+        let analysis = try ImageAnalyzer.analyze(image, target: target, settings: settings, threads: threads).analysis
         func vector(_ lab: OKLab) -> SIMD3<Double> { SIMD3(lab.l, lab.a, lab.b) }
         var anchors: [Anchor] = []
         for group in analysis.collapseGroups {
