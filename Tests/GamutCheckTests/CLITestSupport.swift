@@ -63,9 +63,7 @@ enum CLI {
     }
 
     static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "gamut-check-tests-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TestScratch.folder("gamut-check-tests-")
     }
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

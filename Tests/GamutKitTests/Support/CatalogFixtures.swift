@@ -5,9 +5,7 @@ import Foundation
 enum CatalogFixtures {
     /// A new empty folder under the temporary directory.
     static func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "gamutkit-catalog-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TestScratch.folder("gamutkit-catalog-")
     }
 
     /// Writes `files` (relative path → text) into a new `Test.xcassets` and returns its path.

@@ -114,8 +114,6 @@ enum PNGFixtures {
     }
 
     static var temporaryDirectory: String {
-        let path = NSTemporaryDirectory() + "gamutkit-tests-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TestScratch.folder("gamutkit-tests-")
     }
 }
