@@ -42,6 +42,8 @@ let package = Package(
         // C shims that keep libjpeg's setjmp/longjmp error handling, and libtiff's variadic tag calls and client I/O, in C.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
+        // The matrix/shaper kernel eight pixels at a time (AVX2 gathers, chosen at run time; elsewhere the Swift loop runs).
+        .target(name: "CShaperKernel"),
         // Test-only: libpng, the independent decoder and encoder GamutKit's PNG conformance tests compare against.
         .systemLibrary(
             name: "CLibPNG", path: "Tests/CLibPNG", pkgConfig: "libpng",
@@ -51,7 +53,7 @@ let package = Package(
             name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
-            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib"]),
+            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib", "CShaperKernel"]),
         .executableTarget(
             name: "gamut-check",
             dependencies: [

@@ -14,11 +14,16 @@ final class ShaperKernel: Sendable {
     let outputTables: [[Float]]
     let source: PixelFormat
     let destination: PixelFormat
+    /// Whether rows go through the C vector kernel first (``ShaperVectors``, identical results); the Swift loop converts the rest.
+    let vectorized: Bool
 
     /// Entries of an output table: every float in 0…1 by its top 16 bits, plus one to interpolate past 1.0.
     static let outputTableSize = Int(Float(1).bitPattern >> 16) + 2
 
-    init(source: ShaperModel, _ sourceFormat: PixelFormat, destination: ShaperModel, _ destinationFormat: PixelFormat) throws(GamutError) {
+    init(
+        source: ShaperModel, _ sourceFormat: PixelFormat, destination: ShaperModel, _ destinationFormat: PixelFormat,
+        vectorized: Bool = ShaperVectors.available
+    ) throws(GamutError) {
         guard let toDestination = destination.toXYZD50.inverse else {
             throw GamutError(.unsupportedProfile, "the destination profile's colorants are singular")
         }
@@ -30,6 +35,7 @@ final class ShaperKernel: Sendable {
         outputTables = destination.curves.map { $0.table(.output(scale: outputMax)) }
         self.source = sourceFormat
         self.destination = destinationFormat
+        self.vectorized = vectorized
     }
 
     /// The encoding table of `curve` for ``encode(_:_:)``: linear 0…1 (indexed by the float's top 16 bits)
@@ -64,26 +70,38 @@ final class ShaperKernel: Sendable {
         let alpha = source.hasAlpha && destination.hasAlpha
         let m = matrix
         let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
-        inputTables[0].withUnsafeBufferPointer { i0 in
-            inputTables[1].withUnsafeBufferPointer { i1 in
-                inputTables[2].withUnsafeBufferPointer { i2 in
-                    outputTables[0].withUnsafeBufferPointer { o0 in
-                        outputTables[1].withUnsafeBufferPointer { o1 in
-                            outputTables[2].withUnsafeBufferPointer { o2 in
-                                let t0 = i0.baseAddress!, t1 = i1.baseAddress!, t2 = i2.baseAddress!
-                                let e0 = o0.baseAddress!, e1 = o1.baseAddress!, e2 = o2.baseAddress!
-                                for y in 0..<height {
-                                    let src = input + y * inputRowBytes
-                                    let dst = output + y * outputRowBytes
-                                    var si = 0, di = 0
-                                    for _ in 0..<width {
-                                        let r = t0[S.load(src, si)], g = t1[S.load(src, si + 1)], b = t2[S.load(src, si + 2)]
-                                        D.store(Self.encode(m0 * r + m1 * g + m2 * b, e0), dst, di)
-                                        D.store(Self.encode(m3 * r + m4 * g + m5 * b, e1), dst, di + 1)
-                                        D.store(Self.encode(m6 * r + m7 * g + m8 * b, e2), dst, di + 2)
-                                        if alpha { D.storeAlpha16(S.loadAlpha16(src, si + 3), dst, di + 3) }
-                                        si &+= sc
-                                        di &+= dc
+        let vectorized = vectorized
+        m.withUnsafeBufferPointer { mp in
+            inputTables[0].withUnsafeBufferPointer { i0 in
+                inputTables[1].withUnsafeBufferPointer { i1 in
+                    inputTables[2].withUnsafeBufferPointer { i2 in
+                        outputTables[0].withUnsafeBufferPointer { o0 in
+                            outputTables[1].withUnsafeBufferPointer { o1 in
+                                outputTables[2].withUnsafeBufferPointer { o2 in
+                                    let t0 = i0.baseAddress!, t1 = i1.baseAddress!, t2 = i2.baseAddress!
+                                    let e0 = o0.baseAddress!, e1 = o1.baseAddress!, e2 = o2.baseAddress!
+                                    let vectors =
+                                        vectorized
+                                        ? ShaperVectors(
+                                            input: (t0, t1, t2), matrix: mp.baseAddress!, output: (e0, e1, e2), source: source,
+                                            destination: destination) : nil
+                                    for y in 0..<height {
+                                        let src = input + y * inputRowBytes
+                                        let dst = output + y * outputRowBytes
+                                        let done = vectors?.row(src, dst, width: width) ?? 0
+                                        if alpha {
+                                            for x in 0..<done { D.storeAlpha16(S.loadAlpha16(src, x &* sc &+ 3), dst, x &* dc &+ 3) }
+                                        }
+                                        var si = done &* sc, di = done &* dc
+                                        for _ in done..<width {
+                                            let r = t0[S.load(src, si)], g = t1[S.load(src, si + 1)], b = t2[S.load(src, si + 2)]
+                                            D.store(Self.encode(m0 * r + m1 * g + m2 * b, e0), dst, di)
+                                            D.store(Self.encode(m3 * r + m4 * g + m5 * b, e1), dst, di + 1)
+                                            D.store(Self.encode(m6 * r + m7 * g + m8 * b, e2), dst, di + 2)
+                                            if alpha { D.storeAlpha16(S.loadAlpha16(src, si + 3), dst, di + 3) }
+                                            si &+= sc
+                                            di &+= dc
+                                        }
                                     }
                                 }
                             }
