@@ -16,9 +16,9 @@ typedef struct {
 int gk_shaper_available(void);
 
 /// Converts the color channels of the leading pixels of one row, eight at a time, with results identical bit for bit to
-/// ShaperKernel's scalar loop, and returns how many pixels it converted: a multiple of 8 that leaves at least one pixel
-/// of the row (the vector loads read one sample past a pixel). `input_bits` and `output_bits` are 8 or 16,
-/// `input_channels` and `output_channels` 3 or 4 (samples per pixel); alpha is left to the caller.
+/// ShaperKernel's scalar loop, and returns how many pixels it converted: the largest multiple of 8 up to `width`.
+/// `input_bits` and `output_bits` are 8 or 16, `input_channels` and `output_channels` 3 or 4 (samples per pixel);
+/// alpha is left to the caller.
 size_t gk_shaper_row(const gk_shaper_tables *tables, const void *input, int input_bits, int input_channels,
                      void *output, int output_bits, int output_channels, size_t width);
 

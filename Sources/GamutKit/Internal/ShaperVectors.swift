@@ -21,8 +21,8 @@ struct ShaperVectors {
         outputChannels = Int32(destination.channelCount)
     }
 
-    /// Converts the color channels of the row's leading pixels and returns how many: a multiple of 8 that
-    /// leaves at least one pixel, or 0 where the vector kernel doesn't run. Alpha is left to the caller.
+    /// Converts the color channels of the row's leading pixels and returns how many: the largest multiple
+    /// of 8 up to `width`, or 0 where the vector kernel doesn't run. Alpha is left to the caller.
     func row(_ input: UnsafeRawPointer, _ output: UnsafeMutableRawPointer, width: Int) -> Int {
         withUnsafePointer(to: tables) { tables in
             gk_shaper_row(tables, input, inputBits, inputChannels, output, outputBits, outputChannels, width)
