@@ -1,10 +1,17 @@
 import CShaperKernel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The C matrix/shaper kernel (`Sources/CShaperKernel`), eight pixels at a time with AVX2, for one
 /// ``ShaperKernel`` run: the tables' addresses, valid while the caller holds them.
 struct ShaperVectors {
-    /// Whether this CPU runs the vector kernel (x86-64 with AVX2).
-    static let available = gk_shaper_available() != 0
+    /// Whether this CPU runs the vector kernel (x86-64 with AVX2), unless the environment variable
+    /// `GAMUTKIT_SCALAR_KERNEL` is set (to compare the two, as `Benchmarks/` does).
+    static let available = gk_shaper_available() != 0 && getenv("GAMUTKIT_SCALAR_KERNEL") == nil
 
     private var tables: gk_shaper_tables
     private let inputBits: Int32, inputChannels: Int32, outputBits: Int32, outputChannels: Int32
