@@ -197,4 +197,17 @@ struct FuzzRegressionTests {
             .convert(samples: [.nan, .infinity, -.infinity])
         #expect(samples.allSatisfy { (0...65535).contains($0) })
     }
+
+    @Test("Regression (fuzz-tiff): a profile that sends Lab past Int.max is analyzed, not a trap")
+    func analyzerLabOverflow() throws {
+        let path = ProfileTests.repositoryRoot.appendingPathComponent(
+            "Tests/GamutKitTests/Fixtures/fuzz/analyzer-lab-overflow-tiff-crash.tif"
+        ).path
+        let image = try ImageFile.read(contentsOf: path)
+        let sixteen = image.pixels.format.sample == .float32 ? try image.converted(to: image.profile, bitDepth: 16) : image
+        let analysis = try ImageAnalyzer.analyze(sixteen, threads: 1).analysis
+        #expect(analysis.countedPixels == image.width * image.height || image.pixels.format.hasAlpha)
+        #expect(CellTable.key(code: 0, lab: SIMD3(.infinity, -.infinity, .nan)) == (255 << 18 | 0 << 9 | 0) + 1)
+        #expect(CellTable.key(code: 1, lab: SIMD3(50, 0, 0)) == (1 << 26 | 114 << 18 | 256 << 9 | 256) + 1)
+    }
 }

@@ -29,11 +29,16 @@ struct CellTable {
     /// The key of a display code and a source Lab: code in the high bits, the Lab cell in the low 26.
     @inline(__always)
     static func key(code: UInt32, lab: SIMD3<Float>) -> UInt64 {
-        // Rounded by truncating a positive value (`rounded()` is a libm call on baseline x86-64).
-        let l = UInt64(min(Int(max(lab.x + 64.5, 0)), 255))
-        let a = UInt64(min(Int(max(lab.y + 256.5, 0)), 511))
-        let b = UInt64(min(Int(max(lab.z + 256.5, 0)), 511))
+        let l = cell(lab.x + 64.5, 255), a = cell(lab.y + 256.5, 511), b = cell(lab.z + 256.5, 511)
         return (UInt64(code) << 26 | l << 18 | a << 9 | b) &+ 1  // 0 marks an empty slot
+    }
+
+    /// `value` truncated into 0…`limit`, clipped as a float first so that infinities and NaN (from a broken
+    /// profile; found by fuzz-tiff) give a cell instead of trapping. Rounded by truncating a positive value
+    /// (`rounded()` is a libm call on baseline x86-64).
+    @inline(__always)
+    private static func cell(_ value: Float, _ limit: Float) -> UInt64 {
+        value > 0 ? UInt64(min(value, limit)) : 0
     }
 
     /// The display code of a key.
