@@ -184,14 +184,17 @@ struct ColorProfileBytesCarrier {
 /// Inputs fuzzing found that trapped outside the decoders.
 @Suite("Fuzz regressions outside the decoders")
 struct FuzzRegressionTests {
-    @Test("Regression (fuzz-tiff): a profile that gives NaN ΔE is analyzed, not a trap; NaN samples convert")
-    func analyzerNaN() throws {
-        let path = ProfileTests.repositoryRoot.appendingPathComponent(
-            "Tests/GamutKitTests/Fixtures/fuzz/analyzer-nan-deltae-tiff-crash.tif"
-        ).path
+    /// Reads `Fixtures/fuzz/<name>` and analyzes it as fuzz-tiff does (float samples at 16 bits first), on one core.
+    static func analyzeOnOneCore(_ name: String) throws -> (Image, ImageAnalysis) {
+        let path = ProfileTests.repositoryRoot.appendingPathComponent("Tests/GamutKitTests/Fixtures/fuzz/" + name).path
         let image = try ImageFile.read(contentsOf: path)
         let sixteen = image.pixels.format.sample == .float32 ? try image.converted(to: image.profile, bitDepth: 16) : image
-        let analysis = try ImageAnalyzer.analyze(sixteen, threads: 1).analysis
+        return (image, try ImageAnalyzer.analyze(sixteen, threads: 1).analysis)
+    }
+
+    @Test("Regression (fuzz-tiff): a profile that gives NaN ΔE is analyzed, not a trap; NaN samples convert")
+    func analyzerNaN() throws {
+        let (_, analysis) = try Self.analyzeOnOneCore("analyzer-nan-deltae-tiff-crash.tif")
         #expect(analysis.maxDeltaE.isFinite && analysis.meanDeltaE.isFinite && analysis.p95DeltaE.isFinite)
         let samples = try ColorTransform(from: .displayP3, format: .rgbFloat, to: .sRGB, format: .rgb16)
             .convert(samples: [.nan, .infinity, -.infinity])
@@ -200,12 +203,7 @@ struct FuzzRegressionTests {
 
     @Test("Regression (fuzz-tiff): a profile that sends Lab past Int.max is analyzed, not a trap")
     func analyzerLabOverflow() throws {
-        let path = ProfileTests.repositoryRoot.appendingPathComponent(
-            "Tests/GamutKitTests/Fixtures/fuzz/analyzer-lab-overflow-tiff-crash.tif"
-        ).path
-        let image = try ImageFile.read(contentsOf: path)
-        let sixteen = image.pixels.format.sample == .float32 ? try image.converted(to: image.profile, bitDepth: 16) : image
-        let analysis = try ImageAnalyzer.analyze(sixteen, threads: 1).analysis
+        let (image, analysis) = try Self.analyzeOnOneCore("analyzer-lab-overflow-tiff-crash.tif")
         #expect(analysis.countedPixels == image.width * image.height || image.pixels.format.hasAlpha)
         #expect(CellTable.key(code: 0, lab: SIMD3(.infinity, -.infinity, .nan)) == (255 << 18 | 0 << 9 | 0) + 1)
         #expect(CellTable.key(code: 1, lab: SIMD3(50, 0, 0)) == (1 << 26 | 114 << 18 | 256 << 9 | 256) + 1)
