@@ -91,15 +91,35 @@ package enum AssetChecker {
         _ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
         clipMaskDirectory: String?, pictures: Bool = false, threads: Int?
     ) -> CheckReport.FileResult {
-        do {
-            let image = try ImageFile.read(contentsOf: path, options: decoding).withIntegerSamples()
-            let output = try ImageAnalyzer.analyze(
-                image, target: target, settings: settings,
-                includeClipMask: clipMaskDirectory != nil || pictures, threads: threads)
+        do throws(GamutError) {
+            let bytes = try FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
+            let includeClipMask = clipMaskDirectory != nil || pictures
+            // A PNG is analyzed on its rows as they are decoded (pictures need the whole image, so they take the other path).
+            var streamed: StreamedAnalysis?
+            if !pictures, ImageFormat.sniff(bytes) == .png {
+                do throws(GamutError) {
+                    streamed = try AnalysisPipeline.analyzePNG(
+                        bytes, path: path, options: decoding, target: target, settings: settings,
+                        includeClipMask: includeClipMask, threads: threads)
+                } catch {
+                    // Read again on the whole-image path, which may read it with a warning.
+                    guard error.code == .invalidPNG else { throw error }
+                }
+            }
+            var image: Image?
+            if streamed == nil {
+                let decoded = try ImageFile.decode(bytes, path: path, options: decoding).withIntegerSamples()
+                let output = try ImageAnalyzer.analyze(
+                    decoded, target: target, settings: settings, includeClipMask: includeClipMask, threads: threads)
+                streamed = StreamedAnalysis(output: output, profile: decoded.profile, warnings: decoded.warnings)
+                image = decoded
+            }
+            guard let analyzed = streamed else { throw GamutError(.invalidArgument, "no analysis", path: path) }
+            let output = analyzed.output
             let findings =
                 FindingBuilder.findings(
-                    for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: image.profile),
-                    settings: settings) + image.warnings.map { FindingBuilder.decoderWarning(path, $0) }
+                    for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: analyzed.profile),
+                    settings: settings) + analyzed.warnings.map { FindingBuilder.decoderWarning(path, $0) }
                 + (ImageFormat.mismatch(at: path, head: FileIO.head(path)).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
             var maskPath: String?
             var outputError: GamutError?
@@ -116,7 +136,7 @@ package enum AssetChecker {
             }
             var result = CheckReport.FileResult(
                 path: path, analysis: output.analysis, findings: findings, clipMask: maskPath, outputError: outputError)
-            if pictures && !findings.isEmpty { result.pictures = HTMLVisuals.pictures(of: image, output: output, target: target) }
+            if pictures, !findings.isEmpty, let image { result.pictures = HTMLVisuals.pictures(of: image, output: output, target: target) }
             return result
         } catch {
             let error = error.at(path)

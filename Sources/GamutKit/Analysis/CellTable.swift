@@ -1,9 +1,10 @@
 /// Pixel counts by (display code, source Lab cell of 1 ΔE76): an open-addressing hash table with a
 /// multiplicative hash, much cheaper per update than a dictionary of dictionaries. Key and entry share
-/// one 40-byte slot, so an update touches one cache line; a cell's Lab is not stored (its representative
-/// pixel's is recomputed for the few cells that are compared).
+/// one slot; a cell's Lab is not stored (its first pixel's samples are, and its Lab is recomputed for the
+/// few cells that are compared). Entries added in any order give the same table: counts add, bounds
+/// widen, and the first pixel in reading order stands for the cell.
 struct CellTable {
-    struct Entry {
+    struct Entry: Equatable {
         /// 0 marks an empty slot.
         var key: UInt64 = 0
         var count: Int32 = 0
@@ -11,10 +12,22 @@ struct CellTable {
         var interior: Int32 = 0
         /// 1 when any of the cell's pixels is out of gamut.
         var outOfGamut: Int8 = 0
-        /// A pixel of the cell (its source color is read back for reports).
+        /// The cell's first pixel in reading order, and its samples (its source color stands for the cell in reports).
         var x: Int32 = 0, y: Int32 = 0
+        var sample = CompactSample()
         /// Bounds of the cell's pixels (inclusive).
         var x0: Int32 = .max, y0: Int32 = .max, x1: Int32 = .min, y1: Int32 = .min
+    }
+
+    /// A pixel's samples in 16 bits each (the analyzer reads 8- and 16-bit images), so an entry takes 48 bytes.
+    struct CompactSample: Equatable {
+        var c0: UInt16 = 0, c1: UInt16 = 0, c2: UInt16 = 0
+
+        init() {}
+        init(_ s: PixelPass.Sample) {
+            (c0, c1, c2) = (UInt16(truncatingIfNeeded: s.c0), UInt16(truncatingIfNeeded: s.c1), UInt16(truncatingIfNeeded: s.c2))
+        }
+        var sample: PixelPass.Sample { PixelPass.Sample(c0: Int32(c0), c1: Int32(c1), c2: Int32(c2)) }
     }
 
     private(set) var slots: [Entry]
@@ -61,6 +74,9 @@ struct CellTable {
                 table[slot] = e
                 used += 1
             } else {
+                if (e.y, e.x) < (table[slot].y, table[slot].x) {
+                    (table[slot].x, table[slot].y, table[slot].sample) = (e.x, e.y, e.sample)
+                }
                 table[slot].count += e.count
                 table[slot].interior += e.interior
                 table[slot].outOfGamut |= e.outOfGamut
@@ -91,7 +107,7 @@ struct CellTable {
 
 /// A small direct-mapped cache in front of a ``CellTable``: a cell met again in the next rows (the usual
 /// case on smooth images) accumulates here, in a few kilobytes that stay in cache, and reaches the big
-/// table once, when evicted or drained. Owned by one band of the pass; not shared.
+/// table once, when evicted or drained. Owned by one worker of the pass at a time; not shared.
 final class CellCache {
     private let slots: UnsafeMutableBufferPointer<CellTable.Entry>
 
@@ -102,24 +118,32 @@ final class CellCache {
 
     deinit { slots.deallocate() }
 
-    /// Adds `count` pixels in `x0…x1` of row `y`, evicting into `table` the cell that held the slot.
+    /// Adds `count` pixels in `x0…x1` of row `y` (`sample`: pixel `x0`'s), evicting into `table` the cell that held the slot.
+    /// Rows may arrive out of order across chunks.
     @inline(__always)
-    func add(_ key: UInt64, x0: Int, x1: Int, y: Int, count: Int, interior: Int, outOfGamut: Bool, into table: inout CellTable) {
+    func add(
+        _ key: UInt64, x0: Int, x1: Int, y: Int, sample: PixelPass.Sample, count: Int, interior: Int, outOfGamut: Bool,
+        into table: inout CellTable
+    ) {
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
+        let (x0, x1, y) = (Int32(x0), Int32(x1), Int32(y))
         if slots[slot].key == key {
             slots[slot].count += Int32(count)
             slots[slot].interior += Int32(interior)
             if outOfGamut { slots[slot].outOfGamut = 1 }
-            slots[slot].x0 = min(slots[slot].x0, Int32(x0))
-            slots[slot].x1 = max(slots[slot].x1, Int32(x1))
-            slots[slot].y1 = Int32(y)  // rows arrive in order
+            if (y, x0) < (slots[slot].y, slots[slot].x) {
+                (slots[slot].x, slots[slot].y, slots[slot].sample) = (x0, y, CellTable.CompactSample(sample))
+            }
+            slots[slot].x0 = min(slots[slot].x0, x0)
+            slots[slot].x1 = max(slots[slot].x1, x1)
+            slots[slot].y0 = min(slots[slot].y0, y)
+            slots[slot].y1 = max(slots[slot].y1, y)
             return
         }
         if slots[slot].key != 0 { table.add(slots[slot]) }
         slots[slot] = CellTable.Entry(
             key: key, count: Int32(count), interior: Int32(interior), outOfGamut: outOfGamut ? 1 : 0,
-            x: Int32(x0), y: Int32(y),
-            x0: Int32(x0), y0: Int32(y), x1: Int32(x1), y1: Int32(y))
+            x: x0, y: y, sample: CellTable.CompactSample(sample), x0: x0, y0: y, x1: x1, y1: y)
     }
 
     /// Moves every cached cell into `table`.

@@ -9,15 +9,11 @@ import Foundation
 /// ``AnalysisThreshold/gradientMinimumLoss`` ΔE00 of the change (the floors under which no band is visible).
 /// Runs in neighboring lines merge into regions.
 ///
-/// One row-major pass tracks a run along the current row and one run per column, so memory is read
-/// in order; no allocation per pixel.
+/// Rows are scanned as each chunk of rows is analyzed; columns are scanned as chunks arrive in order, with one run
+/// followed per column (``Columns``). Neither needs the image: a run keeps its first pixel's samples and code and its
+/// worst pixel, so the analysis holds a few rows at a time.
 struct GradientScan {
     let pass: PixelPass
-    let packed: [UInt32]
-    /// Each out-of-gamut pixel's ΔE00 × 100.
-    let deltaE: [UInt16]
-    /// Scan on the calling thread only (an analysis asked for one core, say one of several images in parallel).
-    var serial = false
 
     struct Run {
         var line: Int, start: Int, end: Int  // inclusive pixel range along the line
@@ -29,39 +25,51 @@ struct GradientScan {
     /// loaded samples goes through memory on baseline x86-64 and costs more than the comparisons.
     struct Tracker {
         var start = -1
-        var previous: Sample = .init()
+        var previous = PixelPass.Sample()
         /// Per channel: +1 rising, −1 falling, 0 not yet known.
-        var direction: Sample = .init()
+        var direction = PixelPass.Sample()
         var lastCode: UInt32 = 0
+        /// The run's first pixel: samples and display code.
+        var first = PixelPass.Sample()
+        var firstCode: UInt32 = 0
+        /// The largest ΔE00 × 100 along the run (the first one met), and where along the line.
+        var worst: Int32 = -1, worstAt: Int32 = 0
+
+        init() {}
+
+        init(start: Int, sample: PixelPass.Sample, code: UInt32) {
+            self.start = start
+            first = sample
+            firstCode = code
+        }
+
+        /// Adds an out-of-gamut pixel at `position` along the line to the run.
+        @inline(__always)
+        mutating func append(_ sample: PixelPass.Sample, code: UInt32, deltaE: UInt16, at position: Int) {
+            previous = sample
+            lastCode = code
+            if Int32(deltaE) > worst { (worst, worstAt) = (Int32(deltaE), Int32(position)) }
+        }
     }
 
-    /// Up to three source channels of a pixel, in codes.
-    struct Sample {
-        var c0: Int32 = 0, c1: Int32 = 0, c2: Int32 = 0
+    /// The runs followed down every column, one chunk of rows after another (in order).
+    /// `@unchecked Sendable`: used by one thread at a time (the pipeline's sequencer).
+    final class Columns: @unchecked Sendable {
+        let trackers: UnsafeMutableBufferPointer<Tracker>
+        var runs: [Run] = []
+
+        init(width: Int) {
+            trackers = .allocate(capacity: width)
+            trackers.initialize(repeating: Tracker())
+        }
+
+        deinit { trackers.deallocate() }
     }
 
-    func regions() -> [ClippingGradientRegion] {
-        let (rows, columns) = scan()
+    /// Merges the runs found along rows and down columns into regions, largest first.
+    func regions(rows: [Run], columns: [Run]) -> [ClippingGradientRegion] {
         let found = merge(rows, direction: .rows) + merge(columns, direction: .columns)
         return found.sorted { $0.bounds.width * $0.bounds.height > $1.bounds.width * $1.bounds.height }
-    }
-
-    /// Scans rows in bands and columns in bands, concurrently.
-    private func scan() -> (rows: [Run], columns: [Run]) {
-        let bands = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
-        let jobs = (0..<bands).map { (rows: true, band: $0) } + (0..<bands).map { (rows: false, band: $0) }
-        let results = Locked([[Run]](repeating: [], count: jobs.count))
-        let scan: @Sendable (Int) -> Void = { j in
-            let job = jobs[j]
-            let extent = job.rows ? pass.height : pass.width
-            let range = Bands.range(job.band, of: bands, over: extent)
-            let found = job.rows ? scanRows(range) : scanColumns(range)
-            results.withLock { $0[j] = found }
-        }
-        // The same bands either way, so the regions don't depend on how many cores scanned them.
-        if serial { jobs.indices.forEach(scan) } else { DispatchQueue.concurrentPerform(iterations: jobs.count, execute: scan) }
-        let all = results.withLock { $0 }
-        return (all[0..<bands].flatMap { $0 }, all[bands...].flatMap { $0 })
     }
 
     /// The largest per-pixel change of a source channel in a smooth run, in codes.
@@ -70,7 +78,7 @@ struct GradientScan {
     /// Whether the pixel continues the run, updating its state: the shown color moves at most one code
     /// per channel, and every source channel moves by at most `maximumStep`, in a consistent direction.
     @inline(__always)
-    private func continues(_ t: inout Tracker, _ sample: Sample, _ code: UInt32) -> Bool {
+    private func continues(_ t: inout Tracker, _ sample: PixelPass.Sample, _ code: UInt32) -> Bool {
         guard GradientScan.shownStepIsSmall(t.lastCode, code) else { return false }
         let limit = maximumStep
         // One channel: within the step limit, and in the run's direction once that is known. A failed
@@ -86,14 +94,6 @@ struct GradientScan {
             && follows(sample.c2, t.previous.c2, &t.direction.c2)
     }
 
-    @inline(__always)
-    private func sample(_ row: UnsafeRawPointer, _ x: Int) -> Sample {
-        let reader = pass.reader
-        return pass.colorChannels == 3
-            ? Sample(c0: Int32(reader.integer(row, x, 0)), c1: Int32(reader.integer(row, x, 1)), c2: Int32(reader.integer(row, x, 2)))
-            : Sample(c0: Int32(reader.integer(row, x, 0)))
-    }
-
     /// Whether two packed shown codes differ by at most one code per channel.
     @inline(__always)
     static func shownStepIsSmall(_ a: UInt32, _ b: UInt32) -> Bool {
@@ -104,92 +104,65 @@ struct GradientScan {
         return near(0) && near(8) && near(16)
     }
 
-    /// Runs along rows `rows`.
-    private func scanRows(_ rows: Range<Int>) -> [Run] {
-        var runs: [Run] = []
-        let width = pass.width
-        pass.image.pixels.withUnsafeBytes { bytes in
-            packed.withUnsafeBufferPointer { packed in
-                for y in rows {
-                    let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
-                    var t = Tracker()
-                    for x in 0..<width {
-                        let code = packed[y * width + x]
-                        let outside = code & PixelPass.outOfGamut != 0
-                        let value = outside ? sample(row, x) : Sample()
-                        if t.start >= 0 && (!outside || !continues(&t, value, code)) {
-                            close(&runs, line: y, start: t.start, end: x - 1) { ($0, y) }
-                            t.start = -1
-                        }
-                        if outside {
-                            if t.start < 0 { t = Tracker(start: x) }
-                            t.previous = value
-                            t.lastCode = code
-                        }
-                    }
-                    if t.start >= 0 { close(&runs, line: y, start: t.start, end: width - 1) { ($0, y) } }
-                }
+    /// Runs along row `y` (`codes` and `deltaE`: its display codes and out-of-gamut ΔE00 × 100), appended to `runs`.
+    func scanRow(_ row: UnsafeRawPointer, y: Int, codes: PackedCodes, into runs: inout [Run]) {
+        var t = Tracker()
+        for x in 0..<pass.width {
+            let code = codes.pointer[x]
+            let outside = code & PixelPass.outOfGamut != 0
+            let value = outside ? pass.sample(row, x) : PixelPass.Sample()
+            if t.start >= 0 && (!outside || !continues(&t, value, code)) {
+                close(&runs, t, line: y, end: x - 1) { ($0, y) }
+                t.start = -1
+            }
+            if outside {
+                if t.start < 0 { t = Tracker(start: x, sample: value, code: code) }
+                t.append(value, code: code, deltaE: codes.deltaE[x], at: x)
             }
         }
-        return runs
+        if t.start >= 0 { close(&runs, t, line: y, end: pass.width - 1) { ($0, y) } }
     }
 
-    /// Runs down columns `columns`, reading rows in order with one tracker per column.
-    private func scanColumns(_ columns: Range<Int>) -> [Run] {
-        var runs: [Run] = []
-        let width = pass.width, height = pass.height
-        // Through a pointer: an array of trackers would be checked for uniqueness on every update.
-        let trackers = UnsafeMutableBufferPointer<Tracker>.allocate(capacity: columns.count)
-        trackers.initialize(repeating: Tracker())
-        defer { trackers.deallocate() }
-        pass.image.pixels.withUnsafeBytes { bytes in
-            packed.withUnsafeBufferPointer { packed in
-                for y in 0..<height {
-                    let row = bytes.baseAddress! + y * pass.image.pixels.rowBytes
-                    for x in columns {
-                        let i = x - columns.lowerBound
-                        let code = packed[y * width + x]
-                        let outside = code & PixelPass.outOfGamut != 0
-                        let value = outside ? sample(row, x) : Sample()
-                        if trackers[i].start >= 0 && (!outside || !continues(&trackers[i], value, code)) {
-                            close(&runs, line: x, start: trackers[i].start, end: y - 1) { (x, $0) }
-                            trackers[i].start = -1
-                        }
-                        if outside {
-                            if trackers[i].start < 0 { trackers[i] = Tracker(start: y) }
-                            trackers[i].previous = value
-                            trackers[i].lastCode = code
-                        }
-                    }
-                }
-                for x in columns where trackers[x - columns.lowerBound].start >= 0 {
-                    close(&runs, line: x, start: trackers[x - columns.lowerBound].start, end: height - 1) { (x, $0) }
-                }
+    /// Follows every column's run through row `y`, the next row in order.
+    func scanColumns(_ row: UnsafeRawPointer, y: Int, codes: PackedCodes, into columns: Columns) {
+        let trackers = columns.trackers
+        for x in 0..<pass.width {
+            let code = codes.pointer[x]
+            let outside = code & PixelPass.outOfGamut != 0
+            if trackers[x].start < 0 && !outside { continue }
+            let value = outside ? pass.sample(row, x) : PixelPass.Sample()
+            if trackers[x].start >= 0 && (!outside || !continues(&trackers[x], value, code)) {
+                close(&columns.runs, trackers[x], line: x, end: y - 1) { (x, $0) }
+                trackers[x].start = -1
+            }
+            if outside {
+                if trackers[x].start < 0 { trackers[x] = Tracker(start: y, sample: value, code: code) }
+                trackers[x].append(value, code: code, deltaE: codes.deltaE[x], at: y)
             }
         }
-        return runs
     }
 
-    /// Records the run if it is long enough and flattened end to end.
-    private func close(_ runs: inout [Run], line: Int, start: Int, end: Int, position: (Int) -> (x: Int, y: Int)) {
+    /// Closes the runs still open at the bottom of the image.
+    func finishColumns(_ columns: Columns) {
+        for x in 0..<pass.width where columns.trackers[x].start >= 0 {
+            close(&columns.runs, columns.trackers[x], line: x, end: pass.height - 1) { (x, $0) }
+        }
+    }
+
+    /// Records the run followed by `t`, ending at `end` along `line`, if it is long enough and flattened end to end.
+    private func close(_ runs: inout [Run], _ t: Tracker, line: Int, end: Int, position: (Int) -> (x: Int, y: Int)) {
         let settings = pass.settings
-        guard end - start + 1 >= settings.gradientMinimumLength else { return }
-        let a = position(start), b = position(end)
-        let source = CIEDE2000.difference(pass.pixelLab(x: a.x, y: a.y), pass.pixelLab(x: b.x, y: b.y))
+        guard end - t.start + 1 >= settings.gradientMinimumLength else { return }
+        let source = CIEDE2000.difference(pass.lab(t.first), pass.lab(t.previous))
         guard source >= settings.flattenedSourceChange else { return }
-        let shownA = packed[a.y * pass.width + a.x] & 0xFF_FFFF, shownB = packed[b.y * pass.width + b.x] & 0xFF_FFFF
+        let shownA = t.firstCode & 0xFF_FFFF, shownB = t.lastCode & 0xFF_FFFF
         let shown = shownA == shownB ? 0 : CIEDE2000.difference(pass.shownLab(shownA), pass.shownLab(shownB))
         if shown <= settings.collapseRatio * source && source - shown >= settings.gradientMinimumLoss {
-            var worst = (value: -1, x: 0, y: 0)
-            for i in start...end {
-                let p = position(i)
-                let value = Int(deltaE[p.y * pass.width + p.x])
-                if value > worst.value { worst = (value, p.x, p.y) }
-            }
+            let worst = position(Int(t.worstAt))
             runs.append(
                 Run(
-                    line: line, start: start, end: end, sourceDeltaE: source, shownDeltaE: shown,
-                    worst: worst.value, worstX: worst.x, worstY: worst.y))
+                    line: line, start: t.start, end: end, sourceDeltaE: source, shownDeltaE: shown,
+                    worst: Int(t.worst), worstX: worst.x, worstY: worst.y))
         }
     }
 
@@ -234,8 +207,4 @@ struct GradientScan {
         }
         return closed + open.map(\.region)
     }
-}
-
-extension GradientScan.Tracker {
-    init(start: Int) { self.start = start }
 }

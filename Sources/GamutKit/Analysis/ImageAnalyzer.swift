@@ -14,6 +14,8 @@ public enum ImageAnalyzer {
         /// pixels colored by severity (blue: out of gamut, not visible; yellow ΔE00 1–2; orange 2–5;
         /// red ≥ 5) and transparent pixels left transparent.
         public var clipMask: Image?
+        /// The collapse cells, sorted by key, when a test asked for them (``AnalysisPipeline``'s `keepCells`).
+        var cells: [CellTable.Entry]?
     }
 
     /// Analyzes `image` against `target` (default: the settings' target, sRGB).
@@ -23,31 +25,16 @@ public enum ImageAnalyzer {
         includeClipMask: Bool = false, threads: Int? = nil
     ) throws(GamutError) -> Output {
         let target = settings.targetProfile(target)
-        let pass = try PixelPass(image: image, target: target, settings: settings)
-        let bands = ColorTransform.bandCount(pixels: image.width * image.height, height: image.height, threads: threads)
-        var (packed, deltaE) = PixelBuffers.take(count: image.width * image.height)
-        defer { PixelBuffers.give(back: (packed, deltaE)) }
-        let results = packed.withUnsafeMutableBufferPointer { codes in
-            deltaE.withUnsafeMutableBufferPointer { differences in
-                pass.run(into: codes.baseAddress!, deltaE: differences.baseAddress!, bands: max(1, bands))
-            }
-        }
-        var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
-        for result in results { total.merge(result) }
+        let pass = try PixelPass(
+            format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
+            settings: settings)
+        return try AnalysisPipeline.analyze(
+            image, pass: pass, target: target.name, includeClipMask: includeClipMask,
+            workers: workers(pixels: image.width * image.height, threads: threads))
+    }
 
-        let gradients = GradientScan(pass: pass, packed: packed, deltaE: deltaE, serial: threads == 1).regions()
-        // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
-        let collapses = pass.collapseGroups(PixelPass.groups(total.cells), counted: total.counted).filter { group in
-            !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
-        }
-        let analysis = ImageAnalysis(
-            width: image.width, height: image.height, sourceProfile: image.profile.name, targetProfile: target.name,
-            countedPixels: total.counted, outOfGamutPixels: total.outOfGamut, visiblyClippedPixels: total.visible,
-            maxDeltaE: total.worst?.deltaE ?? 0,
-            meanDeltaE: total.outOfGamut == 0 ? 0 : total.sumDeltaE / Double(total.outOfGamut),
-            p95DeltaE: PixelPass.percentile(total.histogram, 0.95),
-            worst: total.worst, visiblyClippedBounds: total.visibleBounds, collapseGroups: collapses, clippingGradients: gradients)
-        let mask = includeClipMask ? try pass.clipMask(packed: packed) : nil
-        return Output(analysis: analysis, clipMask: mask)
+    /// How many threads analyze an image: `threads`, or every core for images of 64 K pixels or more.
+    static func workers(pixels: Int, threads: Int?) -> Int {
+        max(1, threads ?? (pixels >= 65_536 ? ProcessInfo.processInfo.activeProcessorCount : 1))
     }
 }

@@ -65,7 +65,7 @@ extension PixelPass {
                 members.lazy.map { (values[$0].cells, $0) }, in: all.cells, minimum: minimum,
                 interiorShare: interiorShare, limit: 32)
             guard cells.count >= 2 else { continue }
-            let labs = cells.map { pixelLab(x: Int($0.cell.x), y: Int($0.cell.y)) }
+            let labs = cells.map { lab($0.cell.sample) }
             var pairs: [(Int, Int, Double)] = []
             for i in cells.indices {
                 for j in cells.indices where j > i {
@@ -83,7 +83,7 @@ extension PixelPass {
                     ImageCollapseGroup(
                         firstShown: Self.codes(kx), secondShown: Self.codes(ky),
                         pixelCount: members.reduce(0) { $0 + values[$1].pixels }, bounds: bounds,
-                        first: encoded(x: Int(x.cell.x), y: Int(x.cell.y)), second: encoded(x: Int(y.cell.x), y: Int(y.cell.y)),
+                        first: encoded(x.cell.sample), second: encoded(y.cell.sample),
                         firstPixels: x.cell.count, secondPixels: y.cell.count,
                         sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count))
                 break

@@ -4,7 +4,6 @@ import Foundation
 extension PixelPass {
     struct BandResult {
         var counted = 0, outOfGamut = 0, visible = 0
-        var sumDeltaE = 0.0
         var histogram: [Int]
         var worst: PixelSample?
         var visibleBounds: PixelRect?
@@ -16,7 +15,6 @@ extension PixelPass {
             counted += other.counted
             outOfGamut += other.outOfGamut
             visible += other.visible
-            sumDeltaE += other.sumDeltaE
             for i in histogram.indices { histogram[i] += other.histogram[i] }
             if let w = other.worst, w.deltaE > (worst?.deltaE ?? -1) || (w.deltaE == worst?.deltaE && (w.y, w.x) < (worst!.y, worst!.x)) {
                 worst = w
@@ -26,37 +24,30 @@ extension PixelPass {
         }
     }
 
-    /// Runs the pass over all rows in `bands` bands, concurrently.
-    func run(into packed: UnsafeMutablePointer<UInt32>, deltaE: UnsafeMutablePointer<UInt16>, bands: Int) -> [BandResult] {
-        let output = PackedCodes(pointer: packed, deltaE: deltaE)
-        return image.pixels.withUnsafeBytes { bytes in
-            let input = InputRows(base: bytes.baseAddress!, rowBytes: image.pixels.rowBytes)
-            return Bands.map(bands, over: height) { rows in runRows(rows, input: input, output: output) }
-        }
-    }
-
-    /// One band of rows, row by row: (1) display codes, listing out-of-gamut pixels and in-gamut pixels near the display
+    /// One chunk of rows, row by row: (1) display codes, listing out-of-gamut pixels and in-gamut pixels near the display
     /// gamut's edge; (2) the edge pixels' Lab into the collapse cells; (3) Lab and ΔE00 of the out-of-gamut pixels; (4) their
-    /// statistics, flags and cells.
-    func runRows(_ rows: Range<Int>, input: InputRows, output: PackedCodes) -> BandResult {
-        var band = BandState(bins: Self.histogramBins, width: width)
-        defer { band.scratch.deallocate() }
-        for y in rows {
-            let row = input.base + y * input.rowBytes
-            if inputTables == nil { rowXYZ(row, y: y, into: band.scratch.xyz) }
-            let (outside, edges) = displayCodes(row, y: y, output: output, band: &band)
-            addEdgeCells(row, y: y, count: edges, output: output, band: &band)
+    /// statistics, flags and cells. Writes the chunk's display codes and out-of-gamut ΔE00 into `output` (row `rows.lowerBound`
+    /// first) and returns the chunk's sum of ΔE00, which the pipeline adds up in chunk order (so the mean doesn't depend on
+    /// which worker ran which chunk).
+    func runChunk(_ chunk: RowChunk, output: PackedCodes, band: inout BandState) -> Double {
+        band.chunkSum = 0
+        for y in chunk.rows {
+            let row = chunk.row(y)
+            let out = output.row(y - chunk.rows.lowerBound, width: width)
+            if inputTables == nil { rowXYZ(row, into: band.scratch.xyz) }
+            let (outside, edges) = displayCodes(row, output: out, band: &band)
+            addEdgeCells(row, y: y, rowBytes: chunk.rowBytes, count: edges, output: out, band: &band)
             guard outside > 0 else { continue }
-            measureOutside(y: y, count: outside, output: output, scratch: band.scratch)
-            addOutside(row, y: y, count: outside, output: output, band: &band)
+            measureOutside(count: outside, output: out, scratch: band.scratch)
+            addOutside(row, y: y, rowBytes: chunk.rowBytes, count: outside, output: out, band: &band)
         }
-        return finish(&band)
+        return band.chunkSum
     }
 
-    /// 1. The display code of each pixel of row `y` into `output` (transparent ones flagged); out-of-gamut pixels and
+    /// 1. The display code of each pixel of a row into `output` (transparent ones flagged); out-of-gamut pixels and
     /// in-gamut ones with a display channel within two codes of 0 or 255 (only these can be shown within two codes of a
     /// clipped color, so only these can join a collapse) are listed with their XYZ. Returns how many of each.
-    private func displayCodes(_ row: UnsafeRawPointer, y: Int, output: PackedCodes, band: inout BandState) -> (outside: Int, edges: Int) {
+    private func displayCodes(_ row: UnsafeRawPointer, output: PackedCodes, band: inout BandState) -> (outside: Int, edges: Int) {
         let scratch = band.scratch
         let tolerance = Float(settings.gamutTolerance)
         // Matrix/TRC sources are read straight from the row: per-code linear light, then one matrix to the target
@@ -76,9 +67,8 @@ extension PixelPass {
                                 m.withUnsafeBufferPointer { m in
                                     s.withUnsafeBufferPointer { s in
                                         for x in 0..<width {
-                                            let index = y * width + x
                                             if let a = alphaChannel, sample(row, x, a) == 0 {
-                                                output.pointer[index] = Self.transparent
+                                                output.pointer[x] = Self.transparent
                                                 continue
                                             }
                                             counted += 1
@@ -118,7 +108,7 @@ extension PixelPass {
                                                     edges += 1
                                                 }
                                             }
-                                            output.pointer[index] = code
+                                            output.pointer[x] = code
                                         }
                                     }
                                 }
@@ -136,7 +126,9 @@ extension PixelPass {
     private static let noTables = [[Float]](repeating: [0], count: 3)
 
     /// 2. Lab of the listed edge pixels of row `y`, into the cell table (consecutive ones of a cell at once).
-    private func addEdgeCells(_ row: UnsafeRawPointer, y: Int, count: Int, output: PackedCodes, band: inout BandState) {
+    private func addEdgeCells(
+        _ row: UnsafeRawPointer, y: Int, rowBytes: Int, count: Int, output: PackedCodes, band: inout BandState
+    ) {
         let scratch = band.scratch
         for i in stride(from: 0, to: count, by: 4) {
             let (X, Y, Z) = Self.gather(scratch.edgeXYZ, i, count)
@@ -145,20 +137,22 @@ extension PixelPass {
         }
         for i in 0..<count {
             let x = scratch.edge[i]
-            let key = CellTable.key(code: output.pointer[y * width + x] & 0xFF_FFFF, lab: scratch.edgeLab[i])
-            band.pendingInGamut.add(key, x: x, y: y, interior: interior(row, x, y), cache: band.cache, into: &band.result.cells)
+            let key = CellTable.key(code: output.pointer[x] & 0xFF_FFFF, lab: scratch.edgeLab[i])
+            band.pendingInGamut.add(
+                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, cache: band.cache,
+                into: &band.result.cells)
         }
     }
 
-    /// 3. Lab and ΔE00 of the listed out-of-gamut pixels of row `y`, four at a time, into `scratch.sourceLab` and
+    /// 3. Lab and ΔE00 of the listed out-of-gamut pixels of a row, four at a time, into `scratch.sourceLab` and
     /// `scratch.deltaE`.
-    private func measureOutside(y: Int, count: Int, output: PackedCodes, scratch: RowScratch) {
+    private func measureOutside(count: Int, output: PackedCodes, scratch: RowScratch) {
         for i in stride(from: 0, to: count, by: 4) {
             let (X, Y, Z) = Self.gather(scratch.outsideXYZ, i, count)
             // Built from four whole values: setting lanes one by one goes through memory and stalls.
-            let s0 = shown(scratch.outside[i], y, output, scratch), s1 = shown(scratch.outside[min(i + 1, count - 1)], y, output, scratch)
-            let s2 = shown(scratch.outside[min(i + 2, count - 1)], y, output, scratch)
-            let s3 = shown(scratch.outside[min(i + 3, count - 1)], y, output, scratch)
+            let s0 = shown(scratch.outside[i], output, scratch), s1 = shown(scratch.outside[min(i + 1, count - 1)], output, scratch)
+            let s2 = shown(scratch.outside[min(i + 2, count - 1)], output, scratch)
+            let s3 = shown(scratch.outside[min(i + 3, count - 1)], output, scratch)
             let shownL = SIMD4(s0.x, s1.x, s2.x, s3.x), shownA = SIMD4(s0.y, s1.y, s2.y, s3.y), shownB = SIMD4(s0.z, s1.z, s2.z, s3.z)
             let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
             var fallback = SIMD4<Int32>()
@@ -177,16 +171,18 @@ extension PixelPass {
     }
 
     /// 4. Statistics, flags and cells of the measured out-of-gamut pixels of row `y`; its visible pixels are bounded once.
-    private func addOutside(_ row: UnsafeRawPointer, y: Int, count: Int, output: PackedCodes, band: inout BandState) {
+    private func addOutside(
+        _ row: UnsafeRawPointer, y: Int, rowBytes: Int, count: Int, output: PackedCodes, band: inout BandState
+    ) {
         let scratch = band.scratch, visibleClip = settings.visibleClip
         var firstVisible = Int.max, lastVisible = -1
         for i in 0..<count {
-            let x = scratch.outside[i], index = y * width + x
+            let x = scratch.outside[i], index = x
             // A profile that maps some colors to no real Lab (a negative colorant, found by fuzzing) gives NaN:
             // counted as the largest difference the histogram holds, never as an integer conversion trap.
             let e = scratch.deltaE[i].isFinite ? Double(scratch.deltaE[i]) : 100
             band.result.outOfGamut += 1
-            band.result.sumDeltaE += e
+            band.chunkSum += e
             scratch.histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
             output.deltaE[index] = UInt16(min(e * 100, 65535))
             var code = output.pointer[index]
@@ -197,11 +193,16 @@ extension PixelPass {
                 firstVisible = min(firstVisible, x)
                 lastVisible = x
             }
-            if e > band.worstDeltaE { (band.worstDeltaE, band.worstX, band.worstY, band.worstCode) = (e, x, y, code) }
+            if e > band.worstDeltaE || (e == band.worstDeltaE && (y, x) < (band.worstY, band.worstX)) {
+                (band.worstDeltaE, band.worstX, band.worstY, band.worstCode) = (e, x, y, code)
+                band.worstSample = sample(row, x)
+            }
             code |= severity << Self.severityShift
             output.pointer[index] = code
             let key = CellTable.key(code: code & 0xFF_FFFF, lab: scratch.sourceLab[i])
-            band.pending.add(key, x: x, y: y, interior: interior(row, x, y), cache: band.cache, into: &band.result.cells)
+            band.pending.add(
+                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, cache: band.cache,
+                into: &band.result.cells)
         }
         if lastVisible >= 0 {
             let here = PixelRect(x: firstVisible, y: y, width: lastVisible - firstVisible + 1, height: 1)
@@ -210,13 +211,13 @@ extension PixelPass {
     }
 
     /// The band's result: pending runs flushed, the worst pixel made into a sample (which allocates) once.
-    private func finish(_ band: inout BandState) -> BandResult {
+    func finish(_ band: inout BandState) -> BandResult {
         band.pending.flush(band.cache, into: &band.result.cells)
         band.pendingInGamut.flush(band.cache, into: &band.result.cells)
         band.cache.drain(into: &band.result.cells)
         if band.worstDeltaE >= 0 {
             band.result.worst = PixelSample(
-                x: band.worstX, y: band.worstY, source: encoded(x: band.worstX, y: band.worstY), shown: Self.codes(band.worstCode),
+                x: band.worstX, y: band.worstY, source: encoded(band.worstSample), shown: Self.codes(band.worstCode),
                 deltaE: band.worstDeltaE)
         }
         band.result.histogram = Array(band.scratch.histogram)
@@ -227,8 +228,7 @@ extension PixelPass {
     /// repeats) differs from its own by more than a smooth gradient's largest step. Antialiased edges and other
     /// transitions between two larger colors are not.
     @inline(__always)
-    private func interior(_ row: UnsafeRawPointer, _ x: Int, _ y: Int) -> Int {
-        let rowBytes = image.pixels.rowBytes
+    private func interior(_ row: UnsafeRawPointer, _ x: Int, _ y: Int, _ rowBytes: Int) -> Int {
         let up = y > 0 ? row - rowBytes : row, down = y < height - 1 ? row + rowBytes : row
         let left = x > 0 ? x - 1 : x, right = x < width - 1 ? x + 1 : x
         for c in 0..<channels {
@@ -242,10 +242,10 @@ extension PixelPass {
         return 1
     }
 
-    /// Lab of the color pixel `x` of row `y` is shown as, through a direct-mapped cache by display code.
+    /// Lab of the color pixel `x` of a row is shown as, through a direct-mapped cache by display code.
     @inline(__always)
-    private func shown(_ x: Int, _ y: Int, _ output: PackedCodes, _ scratch: RowScratch) -> SIMD3<Float> {
-        let code = output.pointer[y * width + x] & 0xFF_FFFF
+    private func shown(_ x: Int, _ output: PackedCodes, _ scratch: RowScratch) -> SIMD3<Float> {
+        let code = output.pointer[x] & 0xFF_FFFF
         let slot = Int((code &* 0x9E37_79B1) >> 16)
         if scratch.cacheCodes[slot] != code {
             scratch.cacheCodes[slot] = code
@@ -267,11 +267,14 @@ extension PixelPass {
     }
 }
 
-/// What one band of rows accumulates: its result, the worst pixel so far (made into a ``PixelSample`` at the end),
-/// the pending runs of pixels into the cell table, and its scratch memory.
+/// What one worker of the pass accumulates over the chunks it runs: its result, the worst pixel so far (made into a
+/// ``PixelSample`` at the end), the pending runs of pixels into the cell table, and its scratch memory.
 struct BandState {
     var result: PixelPass.BandResult
     var worstDeltaE = -1.0, worstX = 0, worstY = 0, worstCode: UInt32 = 0
+    var worstSample = PixelPass.Sample()
+    /// The ΔE00 sum of the chunk being run.
+    var chunkSum = 0.0
     // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
     var pending = PendingRun(outOfGamut: true), pendingInGamut = PendingRun(outOfGamut: false)
     let cache = CellCache()
@@ -283,7 +286,7 @@ struct BandState {
     }
 }
 
-/// Scratch memory for one band's rows, allocated once per band and freed with ``deallocate()`` (plain arrays cost a
+/// Scratch memory for one worker's rows, allocated once per worker and freed with ``deallocate()`` (plain arrays cost a
 /// uniqueness check per write in the row loops).
 struct RowScratch {
     /// XYZ of a row's pixels, for sources LittleCMS converts.
@@ -328,25 +331,30 @@ struct RowScratch {
 /// Consecutive pixels of a row with the same display code and source cell, added to the cell table at once.
 struct PendingRun {
     let outOfGamut: Bool
-    private var run: (key: UInt64, x0: Int, x1: Int, y: Int, interior: Int)?
+    private var run: (key: UInt64, x0: Int, x1: Int, y: Int, interior: Int, sample: PixelPass.Sample)?
 
     init(outOfGamut: Bool) { self.outOfGamut = outOfGamut }
 
-    /// Extends the run with pixel `x` of row `y`, or flushes it and starts a new one.
+    /// Extends the run with pixel `x` of row `y` (at `row`), or flushes it and starts a new one.
     @inline(__always)
-    mutating func add(_ key: UInt64, x: Int, y: Int, interior: Int, cache: CellCache, into cells: inout CellTable) {
+    mutating func add(
+        _ key: UInt64, x: Int, y: Int, row: UnsafeRawPointer, interior: Int, pass: PixelPass, cache: CellCache,
+        into cells: inout CellTable
+    ) {
         if let p = run, p.key == key, p.y == y, p.x1 == x - 1 {
             run!.x1 = x
             run!.interior += interior
         } else {
             flush(cache, into: &cells)
-            run = (key, x, x, y, interior)
+            run = (key, x, x, y, interior, pass.sample(row, x))
         }
     }
 
     mutating func flush(_ cache: CellCache, into cells: inout CellTable) {
         guard let p = run else { return }
-        cache.add(p.key, x0: p.x0, x1: p.x1, y: p.y, count: p.x1 - p.x0 + 1, interior: p.interior, outOfGamut: outOfGamut, into: &cells)
+        cache.add(
+            p.key, x0: p.x0, x1: p.x1, y: p.y, sample: p.sample, count: p.x1 - p.x0 + 1, interior: p.interior,
+            outOfGamut: outOfGamut, into: &cells)
         run = nil
     }
 }

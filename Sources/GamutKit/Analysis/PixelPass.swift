@@ -2,14 +2,14 @@ import Dispatch
 import Foundation
 
 /// The per-pixel pass: XYZ of each pixel, the target's linear light, the shown code, and ΔE00 for
-/// out-of-gamut pixels. Immutable; each band of rows writes only its own slice of the packed codes.
+/// out-of-gamut pixels. Immutable; it reads rows handed to it in chunks (``AnalysisPipeline``) and never holds the image,
+/// so an analysis can run on a decoder's rows as they arrive.
 final class PixelPass: Sendable {
     static let histogramBins = 10_001  // ΔE00 in steps of 0.01 up to 100
     /// Packed per pixel: shown code in the low 24 bits (r | g << 8 | b << 16); flags in the top 8.
     static let outOfGamut: UInt32 = 1 << 24, visible: UInt32 = 1 << 25, transparent: UInt32 = 1 << 26
     static let severityShift: UInt32 = 28  // 0: none, 1: ΔE 1–2, 2: 2–5, 3: ≥ 5
 
-    let image: Image
     let settings: AnalysisSettings
     let simulation: DisplaySimulation
     let width: Int, height: Int
@@ -28,22 +28,22 @@ final class PixelPass: Sendable {
     /// For matrix/TRC sources: linear source light → linear target light (the two matrices combined in double precision).
     let sourceToTarget: [Float]
 
-    init(image: Image, target: ColorProfile, settings: AnalysisSettings) throws(GamutError) {
-        guard !image.pixels.format.sample.isFloat, image.pixels.format.layout != .cmyk else {
+    /// A pass over `width` × `height` pixels of `format` in `profile`.
+    init(
+        format: PixelFormat, width: Int, height: Int, profile: ColorProfile, target: ColorProfile, settings: AnalysisSettings
+    ) throws(GamutError) {
+        guard !format.sample.isFloat, format.layout != .cmyk else {
             throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
         }
         guard (1...8).contains(settings.displayBitDepth) else {
             throw GamutError(
                 .invalidArgument, "the image analyzer simulates displays of 1 to 8 bits per channel, not \(settings.displayBitDepth)")
         }
-        self.image = image
         self.settings = settings
         simulation = try DisplaySimulation(
-            source: image.profile, target: target, displayBitDepth: settings.displayBitDepth,
-            tolerance: settings.gamutTolerance)
-        width = image.width
-        height = image.height
-        let format = image.pixels.format
+            source: profile, target: target, displayBitDepth: settings.displayBitDepth, tolerance: settings.gamutTolerance)
+        self.width = width
+        self.height = height
         channels = format.channelCount
         colorChannels = format.colorChannelCount
         alphaChannel = format.hasAlpha ? channels - 1 : nil
@@ -73,26 +73,47 @@ final class PixelPass: Sendable {
         reader.integer(row, x, c)
     }
 
-    /// The encoded source color of a pixel, 0…1.
-    func encoded(x: Int, y: Int) -> [Double] {
-        (0..<colorChannels).map { image.pixels.value(x: x, y: y, channel: $0) }
+    /// The color samples of pixel `x` of `row` (the first only for gray).
+    @inline(__always)
+    func sample(_ row: UnsafeRawPointer, _ x: Int) -> Sample {
+        colorChannels == 3
+            ? Sample(c0: Int32(reader.integer(row, x, 0)), c1: Int32(reader.integer(row, x, 1)), c2: Int32(reader.integer(row, x, 2)))
+            : Sample(c0: Int32(reader.integer(row, x, 0)))
+    }
+
+    /// The encoded source color of a pixel's samples, 0…1.
+    func encoded(_ s: Sample) -> [Double] {
+        [Double(s.c0), Double(s.c1), Double(s.c2)].prefix(colorChannels).map { $0 / maxCode }
     }
 
     /// D50 XYZ of pixel `x` of `row`.
     @inline(__always)
     func xyz(_ row: UnsafeRawPointer, _ x: Int) -> SIMD3<Float> {
         if let tables = inputTables {
-            let m = sourceToXYZ
             let r = tables[0][sample(row, x, 0)], g = tables[1][sample(row, x, 1)], b = tables[2][sample(row, x, 2)]
-            return SIMD3(m[0] * r + m[1] * g + m[2] * b, m[3] * r + m[4] * g + m[5] * b, m[6] * r + m[7] * g + m[8] * b)
+            return matrixXYZ(r, g, b)
         }
-        let v = simulation.sourceXYZ((0..<colorChannels).map { Double(sample(row, x, $0)) / maxCode })
+        return xyz(sample(row, x))
+    }
+
+    /// D50 XYZ of a pixel's samples.
+    func xyz(_ s: Sample) -> SIMD3<Float> {
+        if let tables = inputTables {
+            return matrixXYZ(tables[0][Int(s.c0)], tables[1][Int(s.c1)], tables[2][Int(s.c2)])
+        }
+        let v = simulation.sourceXYZ(encoded(s))
         return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
+    }
+
+    @inline(__always)
+    private func matrixXYZ(_ r: Float, _ g: Float, _ b: Float) -> SIMD3<Float> {
+        let m = sourceToXYZ
+        return SIMD3(m[0] * r + m[1] * g + m[2] * b, m[3] * r + m[4] * g + m[5] * b, m[6] * r + m[7] * g + m[8] * b)
     }
 
     /// D50 XYZ of one row, three floats per pixel, for sources that aren't matrix/TRC (LittleCMS, pixel by pixel;
     /// matrix/TRC sources are read straight from the row by the pass).
-    func rowXYZ(_ row: UnsafeRawPointer, y: Int, into xyz: UnsafeMutableBufferPointer<Float>) {
+    func rowXYZ(_ row: UnsafeRawPointer, into xyz: UnsafeMutableBufferPointer<Float>) {
         for x in 0..<width {
             let v = self.xyz(row, x)
             xyz[x * 3] = v.x
@@ -101,16 +122,10 @@ final class PixelPass: Sendable {
         }
     }
 
-    /// D50 XYZ of one pixel (for the few pixels looked at again after the pass).
-    func pixelXYZ(x: Int, y: Int) -> (Double, Double, Double) {
-        let v = image.pixels.withUnsafeBytes { self.xyz($0.baseAddress! + y * image.pixels.rowBytes, x) }
-        return (Double(v.x), Double(v.y), Double(v.z))
-    }
-
-    /// Source Lab of one pixel.
-    func pixelLab(x: Int, y: Int) -> Lab {
-        let (X, Y, Z) = pixelXYZ(x: x, y: y)
-        return Lab(x: X, y: Y, z: Z)
+    /// Source Lab of a pixel's samples (for the few pixels looked at again: cells compared, ends of runs).
+    func lab(_ s: Sample) -> Lab {
+        let v = xyz(s)
+        return Lab(x: Double(v.x), y: Double(v.y), z: Double(v.z))
     }
 
     /// Lab of a displayed color given by its packed code.
@@ -122,12 +137,18 @@ final class PixelPass: Sendable {
 
     // MARK: The pass
 
+    /// Up to three color samples of a pixel, in codes (gray uses the first).
+    struct Sample: Equatable {
+        var c0: Int32 = 0, c1: Int32 = 0, c2: Int32 = 0
+    }
+
     struct GroupCell {
         var count = 0
         /// Its interior pixels (not on a transition between colors).
         var interior = 0
-        /// A pixel of this cell, standing for it: its source color is what is compared and reported.
+        /// The first pixel of this cell in reading order, standing for it: its source color is what is compared and reported.
         var x: Int32, y: Int32
+        var sample: Sample
     }
 
     /// The pixels shown as one display code: derived from the cell table once the pass is done.
@@ -173,10 +194,10 @@ final class PixelPass: Sendable {
             starts[g + 1] += starts[g]
             result.groups[g].cells = starts[g]..<starts[g + 1]
         }
-        result.cells = [GroupCell](repeating: GroupCell(x: 0, y: 0), count: entries.count)
+        result.cells = [GroupCell](repeating: GroupCell(x: 0, y: 0, sample: Sample()), count: entries.count)
         for (k, e) in entries.enumerated() {
             let g = Int(groupOf[k])
-            result.cells[starts[g]] = GroupCell(count: Int(e.count), interior: Int(e.interior), x: e.x, y: e.y)
+            result.cells[starts[g]] = GroupCell(count: Int(e.count), interior: Int(e.interior), x: e.x, y: e.y, sample: e.sample.sample)
             starts[g] += 1
         }
         return result

@@ -293,8 +293,16 @@ struct SPNGRowDecoder: ~Copyable {
 
     /// Decodes the next row into `rows` from `offset` (`width × format.bytesPerPixel` bytes).
     mutating func decode(into rows: inout [UInt8], at offset: Int) throws(GamutError) {
+        let result = rows.withUnsafeMutableBytes { bytes in
+            Result { () throws(GamutError) in try decode(into: bytes.baseAddress! + offset) }
+        }
+        try result.get()
+    }
+
+    /// Decodes the next row into `row` (`width × format.bytesPerPixel` bytes).
+    mutating func decode(into row: UnsafeMutableRawPointer) throws(GamutError) {
         let length = header.width * format.bytesPerPixel
-        let status = rows.withUnsafeMutableBytes { spng_decode_row(ctx.raw, $0.baseAddress! + offset, length) }
+        let status = spng_decode_row(ctx.raw, row, length)
         decoded += 1
         if status == Int32(SPNG_EOI.rawValue) && decoded == header.height { return }
         try ctx.check(status, "cannot decode row \(decoded - 1)")

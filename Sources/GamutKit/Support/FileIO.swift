@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// File reading with a size limit, and atomic writes (a temporary file renamed into place).
 enum FileIO {
@@ -21,20 +26,39 @@ enum FileIO {
         guard Int(info.st_size) <= maximumSize else {
             throw GamutError(.io, "\(what) of \(info.st_size) bytes exceeds the limit of \(maximumSize) bytes", path: path)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw GamutError(.io, "cannot open \(what): \(errnoText())", path: path)
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.readToEnd() ?? Data()
-            guard data.count <= maximumSize else {
+        let file = open(path, O_RDONLY)
+        guard file >= 0 else { throw GamutError(.io, "cannot open \(what): \(errnoText())", path: path) }
+        defer { close(file) }
+        // Straight into the array, sized from stat (one copy of the file in memory, not two); a file that grew since
+        // is read on to its end, up to the limit.
+        var bytes = [UInt8]()
+        var capacity = Int(info.st_size) + 1
+        while true {
+            bytes.reserveCapacity(capacity)
+            let start = bytes.count
+            var failure: Int32 = 0
+            bytes.append(contentsOf: repeatElement(0, count: capacity - start))
+            let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
+                var at = start
+                while at < buffer.count {
+                    let n = readFile(file, buffer.baseAddress! + at, buffer.count - at)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    if n == 0 { break }
+                    at += n
+                }
+                return at
+            }
+            guard failure == 0 else { throw GamutError(.io, "cannot read \(what): \(String(cString: strerror(failure)))", path: path) }
+            bytes.removeLast(bytes.count - filled)
+            guard bytes.count <= maximumSize else {
                 throw GamutError(.io, "\(what) grew past the limit of \(maximumSize) bytes while reading", path: path)
             }
-            return [UInt8](data)
-        } catch let error as GamutError {
-            throw error
-        } catch {
-            throw GamutError(.io, "cannot read \(what): \(error.localizedDescription)", path: path)
+            if filled < capacity { return bytes }
+            capacity = min(maximumSize + 1, capacity * 2)
         }
     }
 
@@ -162,4 +186,9 @@ final class AtomicFile {
 /// The text of the current `errno`.
 func errnoText() -> String {
     String(cString: strerror(errno))
+}
+
+/// `read(2)` (inside ``FileIO`` the name means its own `read`).
+private func readFile(_ file: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(file, buffer, count)
 }

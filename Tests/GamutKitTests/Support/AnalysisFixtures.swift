@@ -27,4 +27,41 @@ enum AnalysisFixtures {
     static func twoGreens(in profile: ColorProfile = .displayP3, width: Int = 64) -> Image {
         image(width: width, rows: 32, profile: profile) { x in x < width / 2 ? [0, 1, 0] : [0.1, 0.98, 0.15] }
     }
+
+    /// A Display P3 patchwork (deterministic for a seed): blocks of ramps at the red and green edges of sRGB, random
+    /// colors, two alternating greens that collapse in sRGB, and an in-gamut ramp, with ±2 codes of noise; with `alpha`,
+    /// every seventh diagonal is transparent. Exercises every part of the analysis: clipping, collapse, gradients, edges.
+    static func patchwork(width: Int, height: Int, sixteenBit: Bool, alpha: Bool, seed: UInt64) -> Image {
+        var state = seed
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let channels = alpha ? 4 : 3
+        let maximum = sixteenBit ? 65535.0 : 255.0
+        var values = [Double](repeating: 0, count: width * height * channels)
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = (y * width + x) * channels
+                let color: [Double]
+                switch (x / 40 + y / 30) % 5 {
+                case 0: color = [1, Double(x % 40) / 39, Double(y % 30) / 29]
+                case 1: color = [0, 1, Double(x % 40) / 80]
+                case 2: color = [Double(next() % 1000) / 999, Double(next() % 1000) / 999, Double(next() % 1000) / 999]
+                case 3: color = x % 2 == 0 ? [0, 1, 0] : [0.1, 0.98, 0.15]
+                default: color = [0.2, 0.3 + Double(y % 30) / 100, 1]
+                }
+                let noise = Double(Int(next() % 5) - 2) / maximum
+                for c in 0..<3 { values[o + c] = min(1, max(0, color[c] + noise)) }
+                if alpha { values[o + 3] = (x + y) % 7 == 0 ? 0 : 1 }
+            }
+        }
+        let layout: PixelFormat.Layout = alpha ? .rgba : .rgb
+        let pixels =
+            sixteenBit
+            ? try! PixelBuffer(width: width, height: height, layout: layout, samples: values.map { UInt16(($0 * 65535).rounded()) })
+            : try! PixelBuffer(
+                width: width, height: height, format: alpha ? .rgba8 : .rgb8, bytes: values.map { UInt8(($0 * 255).rounded()) })
+        return Image(pixels: pixels, profile: .displayP3)
+    }
 }

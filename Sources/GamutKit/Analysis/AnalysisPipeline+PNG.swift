@@ -1,0 +1,95 @@
+import Dispatch
+import Foundation
+
+/// An analysis of a PNG file run on its rows as libspng decodes them, and what the file said about its colors.
+struct StreamedAnalysis {
+    var output: ImageAnalyzer.Output
+    var profile: ColorProfile
+    var warnings: [String]
+}
+
+extension AnalysisPipeline {
+    /// Analyzes the PNG `bytes` while decoding them: the calling thread decodes chunks of rows (libspng's progressive
+    /// decoding) and workers analyze each chunk as soon as the row below it is decoded, so the decoded image is never
+    /// held whole and decoding and analysis overlap. Returns nil for files the whole-image path reads instead: interlaced
+    /// or palette images, 16-bit gray with tRNS, more ancillary chunks than one libspng context caches. A file this path
+    /// refuses as an invalid PNG is for the caller to read again on the whole-image path, which reads damage confined to
+    /// ancillary chunks with a warning (as ``PNGConversion`` does).
+    static func analyzePNG(
+        _ bytes: [UInt8], path: String, options: PNG.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
+        includeClipMask: Bool, threads: Int?, keepCells: Bool = false
+    ) throws(GamutError) -> StreamedAnalysis? {
+        guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
+        let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
+        let (depth, colorType) = (bytes[24], bytes[25])
+        if colorType == 3 || (colorType == 0 && depth == 16 && types.beforeData.contains("tRNS"))
+            || types.cachedChunks > PNG.cachedChunkLimit
+        {
+            return nil
+        }
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(GamutError) -> StreamedAnalysis in
+                var decoder = try SPNGRowDecoder(buffer, path: path, options: options)
+                let color = try decoder.colorChunks(chunkTypes: types.beforeData, options: options)
+                let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: options)
+                let (width, height) = (decoder.header.width, decoder.header.height)
+                let pass = try PixelPass(
+                    format: decoder.format, width: width, height: height, profile: profile, target: target, settings: settings)
+                let workers = ImageAnalyzer.workers(pixels: width * height, threads: threads)
+                let pipeline = AnalysisPipeline(pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: true)
+                try pipeline.decodeAndRun(&decoder, workers: workers)
+                try decoder.finish()
+                let output = try pipeline.output(sourceProfile: profile.name, targetProfile: target.name, keepCells: keepCells)
+                return StreamedAnalysis(output: output, profile: profile, warnings: types.warnings + warnings)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Decodes every chunk into its own storage (with the rows above and below it copied in), handing each to a worker
+    /// once the row below it is decoded; at most `workers` chunks run at once. Waits for every chunk to be sequenced.
+    private func decodeAndRun(_ decoder: inout SPNGRowDecoder, workers: Int) throws(GamutError) {
+        let group = DispatchGroup()
+        let running = DispatchSemaphore(value: workers)
+        defer { group.wait() }  // also when decoding fails: the chunks already started use the storages
+
+        func start(_ chunk: RowChunk, _ storage: ChunkStorage) {
+            if workers == 1 {
+                let worker = takeWorker()
+                run(chunk, storage: storage, worker: worker)
+                returnWorker(worker)
+                return
+            }
+            running.wait()
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                let worker = self.takeWorker()
+                self.run(chunk, storage: storage, worker: worker)
+                self.returnWorker(worker)
+                running.signal()
+            }
+        }
+        var waiting: (chunk: RowChunk, storage: ChunkStorage)?
+        for index in 0..<chunkCount {
+            let rows = self.rows(of: index)
+            let storage = buffers.take()
+            for y in rows {
+                do {
+                    try decoder.decode(into: storage.slot(1 + y - rows.lowerBound))
+                } catch {
+                    if let waiting { buffers.give(waiting.storage) }
+                    buffers.give(storage)
+                    throw error
+                }
+            }
+            let rowBytes = storage.rowBytes
+            if let (chunk, previous) = waiting {
+                // The row below the previous chunk is this chunk's first; the row above this chunk is the previous's last.
+                previous.slot(chunk.rows.count + 1).copyMemory(from: storage.slot(1), byteCount: rowBytes)
+                storage.slot(0).copyMemory(from: previous.slot(chunk.rows.count), byteCount: rowBytes)
+                start(chunk, previous)
+            }
+            waiting = (RowChunk(index: index, rows: rows, first: storage.slot(1), rowBytes: rowBytes), storage)
+        }
+        if let (chunk, storage) = waiting { start(chunk, storage) }
+    }
+}

@@ -1,0 +1,258 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs a ``PixelPass`` over an image in chunks of rows on several workers, while a sequencer takes the finished chunks
+/// in order for what needs the rows in order: the runs down columns, the ΔE00 sum and the clip mask. Chunks come from an
+/// image in memory (``analyze(_:pass:target:includeClipMask:workers:)``) or from a decoder as it decodes
+/// (``ImageAnalyzer`` on a PNG file), so the analysis itself holds a few chunks of rows, never a copy of the image.
+///
+/// Results don't depend on how many workers ran or which chunk each ran: chunk boundaries depend on the image only,
+/// counts add up, the cell table keeps each cell's first pixel in reading order, ties of the worst pixel go to the first
+/// in reading order, and sums of ΔE00 are added in chunk order.
+///
+/// `@unchecked Sendable`: the sequencer's state is touched only by the thread holding the sequencing turn (handed over
+/// under `queue`'s lock); everything else is immutable or behind a lock.
+final class AnalysisPipeline: @unchecked Sendable {
+    let pass: PixelPass
+    let scan: GradientScan
+    let rowsPerChunk: Int
+    let chunkCount: Int
+    let buffers: ChunkPool
+
+    /// A chunk the pass has run: its codes, its ΔE00 sum and the runs found along its rows.
+    struct Finished {
+        let chunk: RowChunk
+        let storage: ChunkStorage
+        let sum: Double
+        let runs: [GradientScan.Run]
+    }
+
+    private struct Queue {
+        var ready: [Int: Finished] = [:]
+        var next = 0
+        var sequencing = false
+    }
+    private let queue = Locked(Queue())
+    // The sequencer's state.
+    private let columns: GradientScan.Columns
+    private var rowRuns: [GradientScan.Run] = []
+    private var sum = 0.0
+    private let mask: UnsafeMutableBufferPointer<UInt8>?
+
+    /// Idle workers' states.
+    private let idle = Locked<[WorkerState]>([])
+
+    /// A pipeline for `pass`, with room for `workers` chunks being run at once; `streamed`: chunks carry their own rows.
+    init(pass: PixelPass, includeClipMask: Bool, workers: Int, streamed: Bool) {
+        self.pass = pass
+        scan = GradientScan(pass: pass)
+        // About 128 K pixels per chunk (34 rows of a 4K image), so per-chunk work dwarfs its handing over.
+        rowsPerChunk = max(4, min(64, (1 << 17) / max(1, pass.width)))
+        chunkCount = (pass.height + rowsPerChunk - 1) / rowsPerChunk
+        // Every worker's chunk, the chunk being decoded and the one waiting for its next row (streamed), and one more.
+        // Finished chunks waiting for an earlier one hold theirs too; the earliest is always running, so taking one
+        // only waits for it.
+        buffers = ChunkPool(
+            count: workers + 3, pixels: rowsPerChunk * pass.width,
+            rowBytes: streamed ? pass.width * pass.channels * (pass.reader.sixteenBit ? 2 : 1) : 0, rows: rowsPerChunk + 2)
+        columns = GradientScan.Columns(width: pass.width)
+        if includeClipMask {
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pass.width * pass.height * 4)
+            bytes.initialize(repeating: 0)
+            mask = bytes
+        } else {
+            mask = nil
+        }
+    }
+
+    deinit { mask?.deallocate() }
+
+    /// The rows of chunk `index`.
+    func rows(of index: Int) -> Range<Int> {
+        index * rowsPerChunk..<min(pass.height, (index + 1) * rowsPerChunk)
+    }
+
+    // MARK: Workers
+
+    /// A worker's state, for one thread at a time.
+    final class WorkerState: @unchecked Sendable {
+        var band: BandState
+        init(width: Int) { band = BandState(bins: PixelPass.histogramBins, width: width) }
+        deinit { band.scratch.deallocate() }
+    }
+
+    /// An idle worker's state, or a new one.
+    func takeWorker() -> WorkerState {
+        idle.withLock { $0.popLast() } ?? WorkerState(width: pass.width)
+    }
+
+    func returnWorker(_ worker: WorkerState) { idle.withLock { $0.append(worker) } }
+
+    /// Runs the pass over `chunk` into `storage`, then hands it to the sequencer.
+    func run(_ chunk: RowChunk, storage: ChunkStorage, worker: WorkerState) {
+        let codes = storage.codes
+        let sum = pass.runChunk(chunk, output: codes, band: &worker.band)
+        var runs: [GradientScan.Run] = []
+        for y in chunk.rows {
+            scan.scanRow(chunk.row(y), y: y, codes: codes.row(y - chunk.rows.lowerBound, width: pass.width), into: &runs)
+        }
+        submit(Finished(chunk: chunk, storage: storage, sum: sum, runs: runs))
+    }
+
+    // MARK: The sequencer
+
+    /// Queues a finished chunk; the thread that finds the next chunk in order ready takes the sequencing turn and
+    /// sequences every chunk ready in order, then gives the turn back.
+    private func submit(_ finished: Finished) {
+        let turn = queue.withLock { queue -> Bool in
+            queue.ready[finished.chunk.index] = finished
+            guard !queue.sequencing else { return false }
+            queue.sequencing = true
+            return true
+        }
+        guard turn else { return }
+        while true {
+            let next = queue.withLock { queue -> Finished? in
+                if let next = queue.ready.removeValue(forKey: queue.next) {
+                    queue.next += 1
+                    return next
+                }
+                queue.sequencing = false
+                return nil
+            }
+            guard let next else { return }
+            sequence(next)
+        }
+    }
+
+    private func sequence(_ finished: Finished) {
+        sum += finished.sum
+        rowRuns += finished.runs
+        let chunk = finished.chunk, width = pass.width
+        for y in chunk.rows {
+            let codes = finished.storage.codes.row(y - chunk.rows.lowerBound, width: width)
+            scan.scanColumns(chunk.row(y), y: y, codes: codes, into: columns)
+            if let mask { pass.clipMaskRow(codes.pointer, into: mask.baseAddress! + y * width * 4) }
+        }
+        buffers.give(finished.storage)
+    }
+
+    // MARK: The result
+
+    /// The analysis, once every chunk has been sequenced and every worker is done.
+    /// - Parameter keepCells: include the cell table in the output (for tests: interior counts and first pixels show in
+    ///   findings only when they cross a threshold).
+    func output(sourceProfile: String, targetProfile: String, keepCells: Bool = false) throws(GamutError) -> ImageAnalyzer.Output {
+        // Each worker's result is merged and dropped in turn, so the first table merged into is never copied.
+        var workers = idle.withLock { idle in
+            defer { idle = [] }
+            return idle
+        }
+        var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
+        while let worker = workers.popLast() { total.merge(pass.finish(&worker.band)) }
+        scan.finishColumns(columns)
+        let gradients = scan.regions(rows: rowRuns, columns: columns.runs)
+        // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
+        let collapses = pass.collapseGroups(PixelPass.groups(total.cells), counted: total.counted).filter { group in
+            !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
+        }
+        let analysis = ImageAnalysis(
+            width: pass.width, height: pass.height, sourceProfile: sourceProfile, targetProfile: targetProfile,
+            countedPixels: total.counted, outOfGamutPixels: total.outOfGamut, visiblyClippedPixels: total.visible,
+            maxDeltaE: total.worst?.deltaE ?? 0,
+            meanDeltaE: total.outOfGamut == 0 ? 0 : sum / Double(total.outOfGamut),
+            p95DeltaE: PixelPass.percentile(total.histogram, 0.95),
+            worst: total.worst, visiblyClippedBounds: total.visibleBounds, collapseGroups: collapses, clippingGradients: gradients)
+        var clipMask: Image?
+        if let mask {
+            let pixels = try PixelBuffer(width: pass.width, height: pass.height, format: .rgba8, bytes: Array(mask))
+            clipMask = Image(pixels: pixels, profile: .sRGB, colorSource: .iccp(name: "sRGB"))
+        }
+        return ImageAnalyzer.Output(
+            analysis: analysis, clipMask: clipMask, cells: keepCells ? total.cells.all.sorted { $0.key < $1.key } : nil)
+    }
+
+    // MARK: Drivers
+
+    /// Analyzes an image in memory: `workers` threads each take the next chunk (its rows are the image's own).
+    static func analyze(
+        _ image: Image, pass: PixelPass, target: String, includeClipMask: Bool, workers: Int, keepCells: Bool = false
+    ) throws(GamutError) -> ImageAnalyzer.Output {
+        let pipeline = AnalysisPipeline(pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: false)
+        let rowBytes = image.pixels.rowBytes
+        image.pixels.withUnsafeBytes { bytes in
+            let base = ImageRows(base: bytes.baseAddress!)
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                let worker = pipeline.takeWorker()
+                defer { pipeline.returnWorker(worker) }
+                while true {
+                    // Storage first, then a chunk: a chunk once claimed never waits for storage, so the chunks the
+                    // sequencer waits for are always running.
+                    let storage = pipeline.buffers.take()
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < pipeline.chunkCount else {
+                        pipeline.buffers.give(storage)
+                        return
+                    }
+                    let rows = pipeline.rows(of: index)
+                    let chunk = RowChunk(index: index, rows: rows, first: base.base + rows.lowerBound * rowBytes, rowBytes: rowBytes)
+                    pipeline.run(chunk, storage: storage, worker: worker)
+                }
+            }
+        }
+        return try pipeline.output(sourceProfile: image.profile.name, targetProfile: target, keepCells: keepCells)
+    }
+}
+
+/// The rows of an image in memory. `@unchecked Sendable`: read-only during the analysis.
+private struct ImageRows: @unchecked Sendable {
+    let base: UnsafeRawPointer
+}
+
+/// Memory for one chunk: its display codes and ΔE00, and (streamed) its rows with a row of room above and below.
+final class ChunkStorage: @unchecked Sendable {
+    let codes: PackedCodes
+    /// Row slot 0 holds the row above the chunk, slots 1… the chunk's rows, then the row below.
+    let rows: UnsafeMutableRawPointer?
+    let rowBytes: Int
+
+    init(pixels: Int, rowBytes: Int, rows: Int) {
+        codes = PackedCodes(pointer: .allocate(capacity: pixels), deltaE: .allocate(capacity: pixels))
+        self.rowBytes = rowBytes
+        self.rows = rowBytes > 0 ? .allocate(byteCount: rowBytes * rows, alignment: 16) : nil
+    }
+
+    /// Row slot `slot` (0: the row above the chunk).
+    func slot(_ slot: Int) -> UnsafeMutableRawPointer { rows! + slot * rowBytes }
+
+    deinit {
+        codes.pointer.deallocate()
+        codes.deltaE.deallocate()
+        rows?.deallocate()
+    }
+}
+
+/// At most `count` chunk storages, made when first needed and reused: taking one waits while all are in use, which
+/// bounds the memory an analysis holds however far the decoder or some workers run ahead of the sequencer.
+final class ChunkPool: Sendable {
+    private let free = Locked<[ChunkStorage]>([])
+    private let available: DispatchSemaphore
+    private let pixels: Int, rowBytes: Int, rows: Int
+
+    init(count: Int, pixels: Int, rowBytes: Int, rows: Int) {
+        available = DispatchSemaphore(value: count)
+        (self.pixels, self.rowBytes, self.rows) = (pixels, rowBytes, rows)
+    }
+
+    func take() -> ChunkStorage {
+        available.wait()
+        return free.withLock { $0.popLast() } ?? ChunkStorage(pixels: pixels, rowBytes: rowBytes, rows: rows)
+    }
+
+    func give(_ storage: ChunkStorage) {
+        free.withLock { $0.append(storage) }
+        available.signal()
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import GamutKit
+
+/// The analysis of a PNG run on its rows as libspng decodes them (what `gamut-check check` does) against the analysis
+/// of the whole decoded image (what the library's ``ImageAnalyzer/analyze(_:target:settings:includeClipMask:threads:)``
+/// does): the same findings, numbers, warnings and clip mask, on files other encoders wrote and on generated images whose
+/// chunk boundaries fall everywhere.
+@Suite("Streamed analysis")
+struct StreamedAnalysisTests {
+    /// Everything an analysis says, as text (every stored property, nested ones included), and its clip mask's bytes.
+    static func summary(_ output: ImageAnalyzer.Output) -> (text: String, mask: [UInt8]?) {
+        (String(describing: output.analysis), output.clipMask?.pixels.bytes)
+    }
+
+    /// The streamed analysis of `bytes` and the whole-image one, compared. Returns false when the file takes the
+    /// whole-image path (nil from the streamed path).
+    static func compare(_ bytes: [UInt8], path: String, threads: Int?, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        let target = ColorProfile.sRGB, settings = AnalysisSettings()
+        guard
+            let streamed = try AnalysisPipeline.analyzePNG(
+                bytes, path: path, options: .init(), target: target, settings: settings, includeClipMask: true, threads: threads,
+                keepCells: true)
+        else { return false }
+        let image = try ImageFile.decode(bytes, path: path).withIntegerSamples()
+        let pass = try PixelPass(
+            format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
+            settings: settings)
+        let whole = try AnalysisPipeline.analyze(
+            image, pass: pass, target: target.name, includeClipMask: true,
+            workers: ImageAnalyzer.workers(pixels: image.width * image.height, threads: threads), keepCells: true)
+        // The cells (counts, interior counts, first pixels, bounds) show in findings only when they cross a threshold.
+        let (cells, wholeCells) = (streamed.output.cells ?? [], whole.cells ?? [])
+        let firstDifference = zip(cells, wholeCells).first { $0 != $1 }
+        #expect(
+            cells.count == wholeCells.count && firstDifference == nil,
+            "\(path): \(cells.count) vs \(wholeCells.count) cells, first difference \(String(describing: firstDifference))",
+            sourceLocation: sourceLocation)
+        let (a, b) = (summary(streamed.output), summary(whole))
+        #expect(a.text == b.text, "\(path)", sourceLocation: sourceLocation)
+        #expect(a.mask == b.mask, "\(path): clip mask", sourceLocation: sourceLocation)
+        #expect(streamed.warnings == image.warnings, "\(path)", sourceLocation: sourceLocation)
+        #expect(streamed.profile.name == image.profile.name, "\(path)", sourceLocation: sourceLocation)
+        return true
+    }
+
+    @Test("PngSuite and libpng's test images: the same analysis, warnings and clip mask as the whole image")
+    func conformanceFiles() throws {
+        var streamed = 0, refused = 0, whole = 0
+        for file in PNGConformanceTests.Fixture.readFiles + PNGConformanceTests.Fixture.crasherFiles {
+            let bytes = try PNGConformanceTests.Fixture.bytes(file)
+            do {
+                if try Self.compare(bytes, path: file, threads: nil) { streamed += 1 } else { whole += 1 }
+            } catch let error as GamutError {
+                // A file the streamed path refuses is refused by the whole-image path too, or read there with a warning
+                // (damage confined to ancillary chunks), as the checker does when streaming says invalidPNG.
+                refused += 1
+                if let image = try? ImageFile.decode(bytes, path: file) {
+                    #expect(error.code == .invalidPNG, "\(file): \(error)")
+                    #expect(image.warnings.contains { $0.contains("damaged ancillary data") }, "\(file)")
+                }
+            }
+        }
+        // Non-interlaced, non-palette files stream; the rest take the whole-image path.
+        #expect(streamed >= 90 && whole >= 40 && refused >= 3, "streamed \(streamed), whole-image path \(whole), refused \(refused)")
+    }
+
+    @Test(
+        "Generated P3 images: chunk boundaries anywhere, alpha, 8 and 16 bits, any number of threads",
+        arguments: [
+            (width: 2100, height: 125, sixteenBit: true, alpha: false),  // 62-row chunks, the last one row high
+            (width: 2100, height: 63, sixteenBit: false, alpha: true),  // 62 + 1
+            (width: 333, height: 150, sixteenBit: true, alpha: true),  // 64-row chunks
+            (width: 40_000, height: 5, sixteenBit: true, alpha: false),  // 4-row chunks, the last one row high
+            (width: 97, height: 1, sixteenBit: false, alpha: false),
+        ])
+    func generated(shape: (width: Int, height: Int, sixteenBit: Bool, alpha: Bool)) throws {
+        let image = AnalysisFixtures.patchwork(
+            width: shape.width, height: shape.height, sixteenBit: shape.sixteenBit, alpha: shape.alpha, seed: UInt64(shape.width))
+        let bytes = try PNG.encode(image)
+        for threads in [1, 3, nil] {
+            #expect(try Self.compare(bytes, path: "patchwork.png", threads: threads))
+        }
+        let streamed = try AnalysisPipeline.analyzePNG(
+            bytes, path: "patchwork.png", options: .init(), target: .sRGB, settings: .init(), includeClipMask: false, threads: 1)
+        let analysis = try #require(streamed).output.analysis
+        // Not a vacuous comparison: every part of the analysis has something to say about these images.
+        #expect(analysis.outOfGamutPixels > analysis.countedPixels / 2)
+        if shape.height >= 30 && shape.width >= 200 {
+            #expect(!analysis.collapseGroups.isEmpty)
+            // Transparent diagonals cut every run.
+            #expect(analysis.clippingGradients.isEmpty == shape.alpha)
+        }
+    }
+
+    @Test("The checker reads a PNG on the streamed path and still reports a truncated one as unreadable, naming it")
+    func checkerUsesStream() throws {
+        let folder = TestScratch.folder("streamed-check")
+        let image = AnalysisFixtures.patchwork(width: 500, height: 300, sixteenBit: true, alpha: false, seed: 9)
+        let bytes = try PNG.encode(image)
+        let good = folder + "/good.png", cut = folder + "/cut.png"
+        try Data(bytes).write(to: URL(fileURLWithPath: good))
+        try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: cut))
+        let report = try AssetChecker.check([good, cut])
+        let whole = try ImageAnalyzer.analyze(image).analysis
+        let checked = try #require(report.files.first { $0.path == good }?.analysis)
+        #expect(String(describing: checked) == String(describing: whole))
+        let unreadable = try #require(report.files.first { $0.path == cut })
+        #expect(unreadable.analysis == nil)
+        #expect(unreadable.findings.map(\.ruleID) == [.unreadable])
+        #expect(unreadable.findings.first?.location.file == cut)
+    }
+}
