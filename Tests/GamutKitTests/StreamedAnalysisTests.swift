@@ -8,7 +8,7 @@ import Testing
 /// does): the same findings, numbers, warnings and clip mask, on files other encoders wrote and on generated images whose
 /// chunk boundaries fall everywhere.
 @Suite("Streamed analysis")
-struct StreamedAnalysisTests {
+struct FileAnalysisTests {
     /// Everything an analysis says, as text (every stored property, nested ones included), and its clip mask's bytes.
     static func summary(_ output: ImageAnalyzer.Output) -> (text: String, mask: [UInt8]?) {
         (String(describing: output.analysis), output.clipMask?.pixels.bytes)
@@ -110,5 +110,20 @@ struct StreamedAnalysisTests {
         #expect(unreadable.analysis == nil)
         #expect(unreadable.findings.map(\.ruleID) == [.unreadable])
         #expect(unreadable.findings.first?.location.file == cut)
+    }
+
+    @Test("ImageAnalyzer.analyze(contentsOf:) gives the decoded image's analysis and names a file it can't read")
+    func analyzeFile() throws {
+        let folder = TestScratch.folder("analyze-file")
+        let image = AnalysisFixtures.patchwork(width: 300, height: 90, sixteenBit: false, alpha: true, seed: 4)
+        let path = folder + "/patchwork.png"
+        try Data(try PNG.encode(image)).write(to: URL(fileURLWithPath: path))
+        let fromFile = try ImageAnalyzer.analyze(contentsOf: path, includeClipMask: true)
+        let fromImage = try ImageAnalyzer.analyze(image, includeClipMask: true)
+        #expect(String(describing: fromFile.analysis) == String(describing: fromImage.analysis))
+        #expect(fromFile.clipMask?.pixels.bytes == fromImage.clipMask?.pixels.bytes)
+        #expect(fromFile.analysis.outOfGamutPixels > 0)
+        let missing = folder + "/missing.png"
+        #expect { try ImageAnalyzer.analyze(contentsOf: missing) } throws: { ($0 as? GamutError)?.path == missing }
     }
 }

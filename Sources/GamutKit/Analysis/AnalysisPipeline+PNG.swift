@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 
-/// An analysis of a PNG file run on its rows as libspng decodes them, and what the file said about its colors.
-struct StreamedAnalysis {
+/// The analysis of an image file (of a PNG, run on its rows as libspng decodes them), and what the file said about its
+/// colors.
+struct FileAnalysis {
     var output: ImageAnalyzer.Output
     var profile: ColorProfile
     var warnings: [String]
@@ -18,7 +19,7 @@ extension AnalysisPipeline {
     static func analyzePNG(
         _ bytes: [UInt8], path: String, options: PNG.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
         includeClipMask: Bool, threads: Int?, keepCells: Bool = false
-    ) throws(GamutError) -> StreamedAnalysis? {
+    ) throws(GamutError) -> FileAnalysis? {
         guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
         let (depth, colorType) = (bytes[24], bytes[25])
@@ -28,7 +29,7 @@ extension AnalysisPipeline {
             return nil
         }
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(GamutError) -> StreamedAnalysis in
+            Result { () throws(GamutError) -> FileAnalysis in
                 var decoder = try SPNGRowDecoder(buffer, path: path, options: options)
                 let color = try decoder.colorChunks(chunkTypes: types.beforeData, options: options)
                 let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: options)
@@ -40,7 +41,7 @@ extension AnalysisPipeline {
                 try pipeline.decodeAndRun(&decoder, workers: workers)
                 try decoder.finish()
                 let output = try pipeline.output(sourceProfile: profile.name, targetProfile: target.name, keepCells: keepCells)
-                return StreamedAnalysis(output: output, profile: profile, warnings: types.warnings + warnings)
+                return FileAnalysis(output: output, profile: profile, warnings: types.warnings + warnings)
             }
         }
         return try result.get()

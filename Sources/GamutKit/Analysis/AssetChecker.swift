@@ -93,28 +93,10 @@ package enum AssetChecker {
     ) -> CheckReport.FileResult {
         do throws(GamutError) {
             let bytes = try FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
-            let includeClipMask = clipMaskDirectory != nil || pictures
-            // A PNG is analyzed on its rows as they are decoded (pictures need the whole image, so they take the other path).
-            var streamed: StreamedAnalysis?
-            if !pictures, ImageFormat.sniff(bytes) == .png {
-                do throws(GamutError) {
-                    streamed = try AnalysisPipeline.analyzePNG(
-                        bytes, path: path, options: decoding, target: target, settings: settings,
-                        includeClipMask: includeClipMask, threads: threads)
-                } catch {
-                    // Read again on the whole-image path, which may read it with a warning.
-                    guard error.code == .invalidPNG else { throw error }
-                }
-            }
-            var image: Image?
-            if streamed == nil {
-                let decoded = try ImageFile.decode(bytes, path: path, options: decoding).withIntegerSamples()
-                let output = try ImageAnalyzer.analyze(
-                    decoded, target: target, settings: settings, includeClipMask: includeClipMask, threads: threads)
-                streamed = StreamedAnalysis(output: output, profile: decoded.profile, warnings: decoded.warnings)
-                image = decoded
-            }
-            guard let analyzed = streamed else { throw GamutError(.invalidArgument, "no analysis", path: path) }
+            // A PNG is analyzed on its rows as they are decoded; pictures need the whole image.
+            let (analyzed, image) = try ImageAnalyzer.analyzeFile(
+                bytes, path: path, target: target, settings: settings, options: decoding,
+                includeClipMask: clipMaskDirectory != nil || pictures, threads: threads, keepImage: pictures)
             let output = analyzed.output
             let findings =
                 FindingBuilder.findings(

@@ -33,6 +33,50 @@ public enum ImageAnalyzer {
             workers: workers(pixels: image.width * image.height, threads: threads))
     }
 
+    /// Analyzes the image file at `path` (any format GamutKit reads) against `target`. A PNG is analyzed on its rows as
+    /// they are decoded, so memory holds a few rows of it rather than the decoded image (interlaced and palette PNGs, and
+    /// other formats, are decoded whole first); the results are the same either way.
+    /// - Throws: ``GamutError`` naming the file when it can't be read or decoded, or as
+    ///   ``analyze(_:target:settings:includeClipMask:threads:)`` does.
+    public static func analyze(
+        contentsOf path: String, target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
+        options: PNG.DecodingOptions = .init(), includeClipMask: Bool = false, threads: Int? = nil
+    ) throws(GamutError) -> Output {
+        let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "image file")
+        return try analyzeFile(
+            bytes, path: path, target: settings.targetProfile(target), settings: settings, options: options,
+            includeClipMask: includeClipMask, threads: threads, keepImage: false
+        ).analyzed.output
+    }
+
+    /// The analysis of an image file's `bytes`, what the file said about its colors, and the decoded image when it was
+    /// decoded whole (always with `keepImage`, which turns streaming off).
+    static func analyzeFile(
+        _ bytes: [UInt8], path: String, target: ColorProfile, settings: AnalysisSettings, options: PNG.DecodingOptions,
+        includeClipMask: Bool, threads: Int?, keepImage: Bool
+    ) throws(GamutError) -> (analyzed: FileAnalysis, image: Image?) {
+        do throws(GamutError) {
+            if !keepImage, ImageFormat.sniff(bytes) == .png {
+                do throws(GamutError) {
+                    if let streamed = try AnalysisPipeline.analyzePNG(
+                        bytes, path: path, options: options, target: target, settings: settings,
+                        includeClipMask: includeClipMask, threads: threads)
+                    {
+                        return (streamed, nil)
+                    }
+                } catch {
+                    // Read again on the whole-image path, which reads damage confined to ancillary chunks with a warning.
+                    guard error.code == .invalidPNG else { throw error }
+                }
+            }
+            let image = try ImageFile.decode(bytes, path: path, options: options).withIntegerSamples()
+            let output = try analyze(image, target: target, settings: settings, includeClipMask: includeClipMask, threads: threads)
+            return (FileAnalysis(output: output, profile: image.profile, warnings: image.warnings), image)
+        } catch {
+            throw error.at(path)
+        }
+    }
+
     /// How many threads analyze an image: `threads`, or every core for images of 64 K pixels or more.
     static func workers(pixels: Int, threads: Int?) -> Int {
         max(1, threads ?? (pixels >= 65_536 ? ProcessInfo.processInfo.activeProcessorCount : 1))
