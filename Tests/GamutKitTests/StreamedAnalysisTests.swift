@@ -126,4 +126,37 @@ struct FileAnalysisTests {
         let missing = folder + "/missing.png"
         #expect { try ImageAnalyzer.analyze(contentsOf: missing) } throws: { ($0 as? GamutError)?.path == missing }
     }
+
+    @Test("An image with more collapse cells than the budget keeps its largest ones, the same whatever the threads")
+    func cellBudget() throws {
+        let image = AnalysisFixtures.patchwork(width: 400, height: 300, sixteenBit: true, alpha: false, seed: 11)
+        let pass = try PixelPass(
+            format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: .sRGB,
+            settings: .init())
+        func run(workers: Int, budget: Int?) throws -> ImageAnalyzer.Output {
+            try AnalysisPipeline.analyze(
+                image, pass: pass, target: "sRGB", includeClipMask: false, workers: workers, keepCells: true, cellBudget: budget)
+        }
+        let unlimited = try run(workers: 2, budget: .max)
+        let all = try #require(unlimited.cells)
+        let budget = 3000
+        #expect(all.count > 2 * budget, "the image must overflow the budget: \(all.count) cells")
+        let bounded = try (1...3).map { try run(workers: $0, budget: budget) }
+        for output in bounded.dropFirst() {
+            #expect(output.cells == bounded[0].cells)
+            #expect(String(describing: output.analysis) == String(describing: bounded[0].analysis))
+        }
+        let kept = try #require(bounded[0].cells)
+        #expect(kept.count <= budget && kept.count > budget / 4)
+        // Kept cells are cells of the whole image with at most its pixels (earlier pixels of a cell dropped while small
+        // are not counted again), and the largest cells are all kept whole.
+        let byKey = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
+        #expect(kept.allSatisfy { cell in byKey[cell.key].map { $0.count >= cell.count } ?? false })
+        let largest = all.sorted { $0.count > $1.count }.prefix(50)
+        let keptByKey = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0) })
+        #expect(largest.allSatisfy { keptByKey[$0.key]?.count == $0.count })
+        // Counting, clipping and gradients don't use the cells: unchanged.
+        #expect(bounded[0].analysis.outOfGamutPixels == unlimited.analysis.outOfGamutPixels)
+        #expect(bounded[0].analysis.clippingGradients == unlimited.analysis.clippingGradients)
+    }
 }

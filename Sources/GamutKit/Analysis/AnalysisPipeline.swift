@@ -8,8 +8,15 @@ import Synchronization
 /// (``ImageAnalyzer`` on a PNG file), so the analysis itself holds a few chunks of rows, never a copy of the image.
 ///
 /// Results don't depend on how many workers ran or which chunk each ran: chunk boundaries depend on the image only,
-/// counts add up, the cell table keeps each cell's first pixel in reading order, ties of the worst pixel go to the first
-/// in reading order, and sums of ΔE00 are added in chunk order.
+/// counts add up, ties of the worst pixel go to the first in reading order, and each chunk's collapse cells and ΔE00
+/// sum are added in chunk order.
+///
+/// Memory is bounded whatever the image: the collapse cells (one per display code and 1 ΔE76 source cell, out of
+/// gamut or at the gamut's edge) are kept in one table of at most `cellBudget` cells, 1 for every 32 pixels (about
+/// 3 bytes a pixel). An image with more, nearly all of its colors different (noise, a photograph of foliage), keeps
+/// its largest cells: the cells of fewer pixels than a threshold, the smallest power of two that frees half the table,
+/// are dropped, as often as the table fills (in chunk order, so the same ones whatever the threads). Only cells of
+/// many pixels can make a collapse finding; the dropped ones no longer count in the collapse groups' pixels.
 ///
 /// `@unchecked Sendable`: the sequencer's state is touched only by the thread holding the sequencing turn (handed over
 /// under `queue`'s lock); everything else is immutable or behind a lock.
@@ -26,6 +33,7 @@ final class AnalysisPipeline: @unchecked Sendable {
         let storage: ChunkStorage
         let sum: Double
         let runs: [GradientScan.Run]
+        let cells: [CellTable.Entry]
     }
 
     private struct Queue {
@@ -38,14 +46,20 @@ final class AnalysisPipeline: @unchecked Sendable {
     private let columns: GradientScan.Columns
     private var rowRuns: [GradientScan.Run] = []
     private var sum = 0.0
+    private var cells = CellTable()
     private let mask: UnsafeMutableBufferPointer<UInt8>?
+    /// The most collapse cells kept (see above).
+    let cellBudget: Int
+    /// The smallest cell kept after the table last filled (0: it never filled).
+    private(set) var cellThreshold: Int32 = 0
 
     /// Idle workers' states.
     private let idle = Locked<[WorkerState]>([])
 
     /// A pipeline for `pass`, with room for `workers` chunks being run at once; `streamed`: chunks carry their own rows.
-    init(pass: PixelPass, includeClipMask: Bool, workers: Int, streamed: Bool) {
+    init(pass: PixelPass, includeClipMask: Bool, workers: Int, streamed: Bool, cellBudget: Int? = nil) {
         self.pass = pass
+        self.cellBudget = cellBudget ?? max(1 << 16, pass.width * pass.height / 64)
         scan = GradientScan(pass: pass)
         // About 128 K pixels per chunk (34 rows of a 4K image), so per-chunk work dwarfs its handing over.
         rowsPerChunk = max(4, min(64, (1 << 17) / max(1, pass.width)))
@@ -93,11 +107,12 @@ final class AnalysisPipeline: @unchecked Sendable {
     func run(_ chunk: RowChunk, storage: ChunkStorage, worker: WorkerState) {
         let codes = storage.codes
         let sum = pass.runChunk(chunk, output: codes, band: &worker.band)
+        let cells = worker.band.result.cells.drain()
         var runs: [GradientScan.Run] = []
         for y in chunk.rows {
             scan.scanRow(chunk.row(y), y: y, codes: codes.row(y - chunk.rows.lowerBound, width: pass.width), into: &runs)
         }
-        submit(Finished(chunk: chunk, storage: storage, sum: sum, runs: runs))
+        submit(Finished(chunk: chunk, storage: storage, sum: sum, runs: runs, cells: cells))
     }
 
     // MARK: The sequencer
@@ -129,6 +144,8 @@ final class AnalysisPipeline: @unchecked Sendable {
     private func sequence(_ finished: Finished) {
         sum += finished.sum
         rowRuns += finished.runs
+        cells.merge(finished.cells)
+        if cells.used > cellBudget { cellThreshold = cells.keepLargest(atMost: cellBudget / 2) }
         let chunk = finished.chunk, width = pass.width
         for y in chunk.rows {
             let codes = finished.storage.codes.row(y - chunk.rows.lowerBound, width: width)
@@ -151,6 +168,7 @@ final class AnalysisPipeline: @unchecked Sendable {
         }
         var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
         while let worker = workers.popLast() { total.merge(pass.finish(&worker.band)) }
+        total.cells = cells
         scan.finishColumns(columns)
         let gradients = scan.regions(rows: rowRuns, columns: columns.runs)
         // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
@@ -177,9 +195,11 @@ final class AnalysisPipeline: @unchecked Sendable {
 
     /// Analyzes an image in memory: `workers` threads each take the next chunk (its rows are the image's own).
     static func analyze(
-        _ image: Image, pass: PixelPass, target: String, includeClipMask: Bool, workers: Int, keepCells: Bool = false
+        _ image: Image, pass: PixelPass, target: String, includeClipMask: Bool, workers: Int, keepCells: Bool = false,
+        cellBudget: Int? = nil
     ) throws(GamutError) -> ImageAnalyzer.Output {
-        let pipeline = AnalysisPipeline(pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: false)
+        let pipeline = AnalysisPipeline(
+            pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: false, cellBudget: cellBudget)
         let rowBytes = image.pixels.rowBytes
         image.pixels.withUnsafeBytes { bytes in
             let base = ImageRows(base: bytes.baseAddress!)

@@ -63,6 +63,11 @@ struct CellTable {
         for e in other.slots where e.key != 0 { add(e) }
     }
 
+    /// Adds entries (each cell once).
+    mutating func merge(_ entries: [Entry]) {
+        for e in entries { add(e) }
+    }
+
     /// Adds an entry's pixels (count, flag and bounds) to the entry of the same key.
     mutating func add(_ e: Entry) {
         if used * 2 >= slots.count { grow() }
@@ -90,6 +95,35 @@ struct CellTable {
 
     /// Every used entry.
     var all: [Entry] { slots.filter { $0.key != 0 } }
+
+    /// Every used entry, leaving the table empty at its size (so a worker's table, reused chunk after chunk, grows once).
+    mutating func drain() -> [Entry] {
+        var entries: [Entry] = []
+        entries.reserveCapacity(used)
+        slots.withUnsafeMutableBufferPointer { table in
+            for i in table.indices where table[i].key != 0 {
+                entries.append(table[i])
+                table[i] = Entry()
+            }
+        }
+        used = 0
+        return entries
+    }
+
+    /// Drops the cells of fewer than the smallest power of two of pixels that leaves at most `limit` cells, and returns
+    /// that threshold. Only large cells can make a collapse finding, so an image with more distinct colors than memory
+    /// allows keeps those (``AnalysisPipeline`` calls this when the table passes its budget).
+    @discardableResult
+    mutating func keepLargest(atMost limit: Int) -> Int32 {
+        var threshold: Int32 = 2
+        while threshold < Int32.max / 2 && slots.reduce(0, { $0 + ($1.key != 0 && $1.count >= threshold ? 1 : 0) }) > limit {
+            threshold *= 2
+        }
+        let kept = slots.filter { $0.key != 0 && $0.count >= threshold }
+        self = CellTable(capacity: max(kept.count, 16))
+        for e in kept { add(e) }
+        return threshold
+    }
 
     private mutating func grow() {
         let old = slots

@@ -27,8 +27,8 @@ extension PixelPass {
     /// One chunk of rows, row by row: (1) display codes, listing out-of-gamut pixels and in-gamut pixels near the display
     /// gamut's edge; (2) the edge pixels' Lab into the collapse cells; (3) Lab and ΔE00 of the out-of-gamut pixels; (4) their
     /// statistics, flags and cells. Writes the chunk's display codes and out-of-gamut ΔE00 into `output` (row `rows.lowerBound`
-    /// first) and returns the chunk's sum of ΔE00, which the pipeline adds up in chunk order (so the mean doesn't depend on
-    /// which worker ran which chunk).
+    /// first) and its cells into `band.result.cells`, and returns the chunk's sum of ΔE00; the pipeline takes both and adds
+    /// them up in chunk order (so results don't depend on which worker ran which chunk).
     func runChunk(_ chunk: RowChunk, output: PackedCodes, band: inout BandState) -> Double {
         band.chunkSum = 0
         for y in chunk.rows {
@@ -41,6 +41,9 @@ extension PixelPass {
             measureOutside(count: outside, output: out, scratch: band.scratch)
             addOutside(row, y: y, rowBytes: chunk.rowBytes, count: outside, output: out, band: &band)
         }
+        band.pending.flush(band.cache, into: &band.result.cells)
+        band.pendingInGamut.flush(band.cache, into: &band.result.cells)
+        band.cache.drain(into: &band.result.cells)
         return band.chunkSum
     }
 
