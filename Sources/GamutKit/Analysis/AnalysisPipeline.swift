@@ -12,8 +12,8 @@ import Synchronization
 /// sum are added in chunk order.
 ///
 /// Memory is bounded whatever the image: the collapse cells (one per display code and 1 ΔE76 source cell, out of
-/// gamut or at the gamut's edge) are kept in one table of at most `cellBudget` cells, 1 for every 32 pixels (about
-/// 3 bytes a pixel). An image with more, nearly all of its colors different (noise, a photograph of foliage), keeps
+/// gamut or at the gamut's edge) are kept in one table of at most `cellBudget` cells, 1 for every 64 pixels (65,536 at
+/// least; about 1.5 bytes a pixel). An image with more, nearly all of its colors different (noise, a photograph of foliage), keeps
 /// its largest cells: the cells of fewer pixels than a threshold, the smallest power of two that frees half the table,
 /// are dropped, as often as the table fills (in chunk order, so the same ones whatever the threads). Only cells of
 /// many pixels can make a collapse finding; the dropped ones no longer count in the collapse groups' pixels.
@@ -50,8 +50,6 @@ final class AnalysisPipeline: @unchecked Sendable {
     private let mask: UnsafeMutableBufferPointer<UInt8>?
     /// The most collapse cells kept (see above).
     let cellBudget: Int
-    /// The smallest cell kept after the table last filled (0: it never filled).
-    private(set) var cellThreshold: Int32 = 0
 
     /// Idle workers' states.
     private let idle = Locked<[WorkerState]>([])
@@ -145,7 +143,7 @@ final class AnalysisPipeline: @unchecked Sendable {
         sum += finished.sum
         rowRuns += finished.runs
         cells.merge(finished.cells)
-        if cells.used > cellBudget { cellThreshold = cells.keepLargest(atMost: cellBudget / 2) }
+        if cells.used > cellBudget { cells.keepLargest(atMost: cellBudget / 2) }
         let chunk = finished.chunk, width = pass.width
         for y in chunk.rows {
             let codes = finished.storage.codes.row(y - chunk.rows.lowerBound, width: width)
