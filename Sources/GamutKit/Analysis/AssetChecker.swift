@@ -102,7 +102,7 @@ package enum AssetChecker {
                 FindingBuilder.findings(
                     for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: analyzed.profile),
                     settings: settings) + analyzed.warnings.map { FindingBuilder.decoderWarning(path, $0) }
-                + (ImageFormat.mismatch(at: path, head: FileIO.head(path)).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
+                + (ImageFormat.mismatch(at: path, head: bytes.prefix(16)).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
             var maskPath: String?
             var outputError: GamutError?
             if let directory = clipMaskDirectory, let mask = output.clipMask, output.analysis.outOfGamutPixels > 0 {
