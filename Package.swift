@@ -39,6 +39,9 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(
+            name: "CISAL", pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
         // C shims that keep libjpeg's setjmp/longjmp error handling, and libtiff's variadic tag calls and client I/O, in C.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
@@ -53,7 +56,7 @@ let package = Package(
             name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
-            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib", "CShaperKernel"]),
+            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib", "CISAL", "CShaperKernel"]),
         .executableTarget(
             name: "gamut-check",
             dependencies: [

@@ -32,11 +32,13 @@ struct PNGImageDataTests {
     func roundTripThroughLibPNG(filters: PNG.Filters) throws {
         let cases: [(Int, Int, PixelFormat.Layout, Bool)] = [
             (1, 1, .rgb, false), (3, 2, .gray, true), (17, 9, .grayAlpha, false), (300, 300, .rgba, true), (257, 130, .rgb, false),
+            // 256 rows of 1 + 1023 bytes fill exactly one piece: the last piece is empty (only the final block).
+            (1023, 256, .gray, false),
         ]
         for (width, height, layout, sixteen) in cases {
             let pixels = try Self.smooth(width: width, height: height, layout: layout, sixteen: sixteen)
             let profile: ColorProfile = pixels.format.colorChannelCount == 1 ? .graySRGB : .displayP3
-            for level in [0, 1, 6, 9] {
+            for level in [0, 1, 2, 6, 9] {
                 var options = PNG.EncodingOptions()
                 options.filters = filters
                 options.compressionLevel = level
@@ -47,6 +49,11 @@ struct PNGImageDataTests {
                 #expect(decoded.warning == nil)
             }
         }
+    }
+
+    @Test("The 256-row gray image ends exactly on a piece boundary")
+    func exactPiece() {
+        #expect(256 * (1 + 1023) == PNGImageDataWriter.pieceSize)
     }
 
     @Test("A 300×300 16-bit RGBA image spans several pieces; more compression and filtering make it smaller; bytes are stable")

@@ -122,6 +122,8 @@ enum PNGStream {
         let width: Int, height: Int, fileBitDepth: Int
         let sourceProfile: String
         let destinationFormat: PixelFormat
+        /// Converts the decoded rows; applied by the encoding caller, so the decoding thread (the longest) only decodes.
+        let transform: ColorTransform
         let warnings: [String]
         let metadata: PNGMetadata
     }
@@ -191,8 +193,10 @@ enum PNGStream {
                 case .failure(let error): throw error
                 case .header, .finished: throw GamutError(.invalidPNG, "the decoder stopped after \(written) rows", path: path)
                 case .rows(let chunk, let count):
+                    let source = try PixelBuffer(width: header.width, height: count, format: header.transform.sourceFormat, bytes: chunk)
+                    let converted = try header.transform.convert(source, threads: 1)
                     for row in 0..<count {
-                        try encoder.encode(chunk, at: row * rowLength)
+                        try encoder.encode(converted.bytes, at: row * rowLength)
                         written += 1
                     }
                 }
@@ -254,7 +258,8 @@ enum PNGStream {
             .header(
                 Header(
                     width: width, height: height, fileBitDepth: decoder.header.bitDepth, sourceProfile: profile.name,
-                    destinationFormat: destination, warnings: structureWarnings + warnings, metadata: metadata)))
+                    destinationFormat: destination, transform: transform, warnings: structureWarnings + warnings,
+                    metadata: metadata)))
 
         let rowLength = width * format.bytesPerPixel
         var rowsDone = 0
@@ -264,9 +269,7 @@ enum PNGStream {
             for row in 0..<count {
                 try decoder.decode(into: &decoded, at: row * rowLength)
             }
-            let source = try PixelBuffer(width: width, height: count, format: format, bytes: decoded)
-            let converted = try transform.convert(source, threads: 1)
-            guard channel.send(.rows(converted.bytes, count: count)) else { return }  // the consumer gave up
+            guard channel.send(.rows(decoded, count: count)) else { return }  // the consumer gave up
             rowsDone += count
         }
         try decoder.finish()

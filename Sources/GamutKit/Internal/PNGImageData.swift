@@ -1,3 +1,4 @@
+internal import CISAL
 internal import CZlib
 import Dispatch
 import Foundation
@@ -8,7 +9,9 @@ import Synchronization
 ///
 /// The pieces are independent raw-deflate streams, each primed with the previous piece's last 32 KiB and ending on a
 /// byte boundary (`Z_SYNC_FLUSH`, the last `Z_FINISH`), so their concatenation behind a zlib header, with the combined
-/// Adler-32 behind it, is one valid zlib stream — as pigz makes them. Piece boundaries depend only on the row length,
+/// Adler-32 behind it, is one valid zlib stream — as pigz makes them. Level 1 is deflated by ISA-L's igzip (its
+/// level 1, same flushes and dictionary): about four times zlib's level-1 speed and a few percent smaller on 16-bit
+/// images; levels 0 and 2–9 by zlib. Piece boundaries depend only on the row length,
 /// never on the number of cores, so the bytes written are the same on any machine. libspng writes everything before
 /// the image data (it has no way to deflate on several cores).
 final class PNGImageDataWriter {
@@ -28,6 +31,15 @@ final class PNGImageDataWriter {
     private var dictionary: [UInt8] = []
     private var jobs: [Job] = []
     private let maximumInFlight = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    private var submitted = 0, lanesUsed: Int
+
+    /// Where pieces are deflated: one serial queue per core, shared by every writer (a writer also deflates the oldest
+    /// piece itself when no lane has started it). Level 1 uses one lane fewer: ISA-L deflates faster than libspng
+    /// decodes, so a streamed conversion's decoding thread, its longest, keeps a core of its own (4K 16-bit P3 PNG,
+    /// 2 cores: 0.53 s instead of 0.66 s); slower levels use every core.
+    private static let lanes: [DispatchQueue] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map {
+        DispatchQueue(label: "GamutKit.PNG.deflate.\($0)", qos: .userInitiated)
+    }
     private var adler: uLong = 1
     private var failed = false
 
@@ -56,6 +68,7 @@ final class PNGImageDataWriter {
         self.bytesPerPixel = bytesPerPixel
         swap16 = sixteenBit
         level = Int32(min(max(options.compressionLevel, 0), 9))
+        lanesUsed = level == 1 ? max(1, Self.lanes.count - 1) : Self.lanes.count
         // As libspng: Z_FILTERED for filtered rows, the default strategy when nothing is filtered.
         strategy = options.filters == .none ? Z_DEFAULT_STRATEGY : Z_FILTERED
         choices =
@@ -186,7 +199,8 @@ final class PNGImageDataWriter {
         piece.removeAll(keepingCapacity: true)
         let (level, strategy) = (self.level, self.strategy)
         jobs.append(job)
-        DispatchQueue.global(qos: .userInitiated).async {
+        submitted += 1
+        Self.lanes[submitted % lanesUsed].async {
             guard job.claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
             Self.deflate(job, level: level, strategy: strategy)
             job.done.signal()
@@ -212,6 +226,7 @@ final class PNGImageDataWriter {
     }
 
     private static func deflate(_ job: Job, level: Int32, strategy: Int32) {
+        if level == 1 { return deflateISAL(job) }
         var stream = z_stream()
         guard deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else {
@@ -249,7 +264,59 @@ final class PNGImageDataWriter {
                     return
                 }
             }
-            job.adler = input.isEmpty ? 1 : adler32(1, input.baseAddress, uInt(input.count))
+            job.adler = input.isEmpty ? 1 : uLong(isal_adler32(1, input.baseAddress, UInt64(input.count)))
+        }
+        output.removeSubrange(produced...)
+        job.output = output
+    }
+
+    /// Deflates a piece with ISA-L's igzip at its level 1: raw deflate, primed with the dictionary, ending on a byte
+    /// boundary (`SYNC_FLUSH`) or, for the last piece, with the final block.
+    private static func deflateISAL(_ job: Job) {
+        var stream = isal_zstream()
+        isal_deflate_init(&stream)
+        let levelBufferSize = Int(gk_isal_level1_buffer_size)
+        let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelBufferSize)
+        defer { levelBuffer.deallocate() }
+        stream.level = 1
+        stream.level_buf = levelBuffer
+        stream.level_buf_size = UInt32(levelBufferSize)
+        stream.gzip_flag = UInt16(IGZIP_DEFLATE)
+        stream.flush = UInt16(SYNC_FLUSH)
+        stream.end_of_stream = job.last ? 1 : 0
+        if !job.dictionary.isEmpty {
+            var dictionary = job.dictionary
+            let status = dictionary.withUnsafeMutableBufferPointer {
+                isal_deflate_set_dict(&stream, $0.baseAddress, UInt32($0.count))
+            }
+            guard status == COMP_OK else {
+                job.error = "ISA-L refused the dictionary (status \(status))"
+                return
+            }
+        }
+        // Incompressible input grows by a stored-block header per 64 KiB; the loop below grows the buffer if needed.
+        var output = [UInt8](repeating: 0, count: job.input.count + job.input.count / 1024 + 1024)
+        var produced = 0
+        job.input.withUnsafeBufferPointer { input in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = UInt32(input.count)
+            while true {
+                let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
+                    stream.next_out = out.baseAddress! + produced
+                    stream.avail_out = UInt32(out.count - produced)
+                    let status = isal_deflate(&stream)
+                    produced = out.count - Int(stream.avail_out)
+                    return status
+                }
+                guard status == COMP_OK else {
+                    job.error = "ISA-L failed while deflating (status \(status))"
+                    return
+                }
+                let state = stream.internal_state.state
+                if stream.avail_in == 0 && (job.last ? state == ZSTATE_END : state == ZSTATE_NEW_HDR) { break }
+                output += [UInt8](repeating: 0, count: max(4096, output.count / 2))
+            }
+            job.adler = input.isEmpty ? 1 : uLong(isal_adler32(1, input.baseAddress, UInt64(input.count)))
         }
         output.removeSubrange(produced...)
         job.output = output
