@@ -89,9 +89,9 @@ final class AnalysisPipeline: @unchecked Sendable {
 
     /// A worker's state, for one thread at a time.
     final class WorkerState: @unchecked Sendable {
-        var band: BandState
-        init(width: Int) { band = BandState(bins: PixelPass.histogramBins, width: width) }
-        deinit { band.scratch.deallocate() }
+        var tally: WorkerTally
+        init(width: Int) { tally = WorkerTally(bins: PixelPass.histogramBins, width: width) }
+        deinit { tally.scratch.deallocate() }
     }
 
     /// An idle worker's state, or a new one.
@@ -104,8 +104,8 @@ final class AnalysisPipeline: @unchecked Sendable {
     /// Runs the pass over `chunk` into `storage`, then hands it to the sequencer.
     func run(_ chunk: RowChunk, storage: ChunkStorage, worker: WorkerState) {
         let codes = storage.codes
-        let sum = pass.runChunk(chunk, output: codes, band: &worker.band)
-        let cells = worker.band.result.cells.drain()
+        let sum = pass.runChunk(chunk, output: codes, tally: &worker.tally)
+        let cells = worker.tally.cells.drain()
         var runs: [GradientScan.Run] = []
         for y in chunk.rows {
             scan.scanRow(chunk.row(y), y: y, codes: codes.row(y - chunk.rows.lowerBound, width: pass.width), into: &runs)
@@ -164,13 +164,12 @@ final class AnalysisPipeline: @unchecked Sendable {
             defer { idle = [] }
             return idle
         }
-        var total = PixelPass.BandResult(bins: PixelPass.histogramBins)
-        while let worker = workers.popLast() { total.merge(pass.finish(&worker.band)) }
-        total.cells = cells
+        var total = PixelPass.Totals(bins: PixelPass.histogramBins)
+        while let worker = workers.popLast() { total.merge(pass.finish(&worker.tally)) }
         scan.finishColumns(columns)
         let gradients = scan.regions(rows: rowRuns, columns: columns.runs)
         // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
-        let collapses = pass.collapseGroups(PixelPass.groups(total.cells), counted: total.counted).filter { group in
+        let collapses = pass.collapseGroups(PixelPass.groups(cells), counted: total.counted).filter { group in
             !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
         }
         let analysis = ImageAnalysis(
@@ -186,7 +185,7 @@ final class AnalysisPipeline: @unchecked Sendable {
             clipMask = Image(pixels: pixels, profile: .sRGB, colorSource: .iccp(name: "sRGB"))
         }
         return ImageAnalyzer.Output(
-            analysis: analysis, clipMask: clipMask, cells: keepCells ? total.cells.all.sorted { $0.key < $1.key } : nil)
+            analysis: analysis, clipMask: clipMask, cells: keepCells ? cells.all.sorted { $0.key < $1.key } : nil)
     }
 
     // MARK: Drivers

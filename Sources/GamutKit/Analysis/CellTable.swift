@@ -58,11 +58,6 @@ struct CellTable {
     @inline(__always)
     static func code(_ key: UInt64) -> UInt32 { UInt32((key &- 1) >> 26) }
 
-    /// Adds another table's entries.
-    mutating func merge(_ other: CellTable) {
-        for e in other.slots where e.key != 0 { add(e) }
-    }
-
     /// Adds entries (each cell once).
     mutating func merge(_ entries: [Entry]) {
         for e in entries { add(e) }

@@ -2,16 +2,17 @@ import Dispatch
 import Foundation
 
 extension PixelPass {
-    struct BandResult {
+    /// What a worker's chunks add up to (the collapse cells aside, which the pipeline merges per chunk); the workers'
+    /// totals are merged at the end.
+    struct Totals {
         var counted = 0, outOfGamut = 0, visible = 0
         var histogram: [Int]
         var worst: PixelSample?
         var visibleBounds: PixelRect?
-        var cells = CellTable()
 
         init(bins: Int) { histogram = [Int](repeating: 0, count: bins) }
 
-        mutating func merge(_ other: BandResult) {
+        mutating func merge(_ other: Totals) {
             counted += other.counted
             outOfGamut += other.outOfGamut
             visible += other.visible
@@ -20,38 +21,37 @@ extension PixelPass {
                 worst = w
             }
             if let b = other.visibleBounds { visibleBounds = visibleBounds.map { $0.union(b) } ?? b }
-            if cells.used == 0 { cells = other.cells } else { cells.merge(other.cells) }
         }
     }
 
     /// One chunk of rows, row by row: (1) display codes, listing out-of-gamut pixels and in-gamut pixels near the display
     /// gamut's edge; (2) the edge pixels' Lab into the collapse cells; (3) Lab and ΔE00 of the out-of-gamut pixels; (4) their
     /// statistics, flags and cells. Writes the chunk's display codes and out-of-gamut ΔE00 into `output` (row `rows.lowerBound`
-    /// first) and its cells into `band.result.cells`, and returns the chunk's sum of ΔE00; the pipeline takes both and adds
+    /// first) and its cells into `tally.cells`, and returns the chunk's sum of ΔE00; the pipeline takes both and adds
     /// them up in chunk order (so results don't depend on which worker ran which chunk).
-    func runChunk(_ chunk: RowChunk, output: PackedCodes, band: inout BandState) -> Double {
-        band.chunkSum = 0
+    func runChunk(_ chunk: RowChunk, output: PackedCodes, tally: inout WorkerTally) -> Double {
+        tally.chunkSum = 0
         for y in chunk.rows {
             let row = chunk.row(y)
             let out = output.row(y - chunk.rows.lowerBound, width: width)
-            if inputTables == nil { rowXYZ(row, into: band.scratch.xyz) }
-            let (outside, edges) = displayCodes(row, output: out, band: &band)
-            addEdgeCells(row, y: y, rowBytes: chunk.rowBytes, count: edges, output: out, band: &band)
+            if inputTables == nil { rowXYZ(row, into: tally.scratch.xyz) }
+            let (outside, edges) = displayCodes(row, output: out, tally: &tally)
+            addEdgeCells(row, y: y, rowBytes: chunk.rowBytes, count: edges, output: out, tally: &tally)
             guard outside > 0 else { continue }
-            measureOutside(count: outside, output: out, scratch: band.scratch)
-            addOutside(row, y: y, rowBytes: chunk.rowBytes, count: outside, output: out, band: &band)
+            measureOutside(count: outside, output: out, scratch: tally.scratch)
+            addOutside(row, y: y, rowBytes: chunk.rowBytes, count: outside, output: out, tally: &tally)
         }
-        band.pending.flush(band.cache, into: &band.result.cells)
-        band.pendingInGamut.flush(band.cache, into: &band.result.cells)
-        band.cache.drain(into: &band.result.cells)
-        return band.chunkSum
+        tally.pending.flush(tally.cache, into: &tally.cells)
+        tally.pendingInGamut.flush(tally.cache, into: &tally.cells)
+        tally.cache.drain(into: &tally.cells)
+        return tally.chunkSum
     }
 
     /// 1. The display code of each pixel of a row into `output` (transparent ones flagged); out-of-gamut pixels and
     /// in-gamut ones with a display channel within two codes of 0 or 255 (only these can be shown within two codes of a
     /// clipped color, so only these can join a collapse) are listed with their XYZ. Returns how many of each.
-    private func displayCodes(_ row: UnsafeRawPointer, output: PackedCodes, band: inout BandState) -> (outside: Int, edges: Int) {
-        let scratch = band.scratch
+    private func displayCodes(_ row: UnsafeRawPointer, output: PackedCodes, tally: inout WorkerTally) -> (outside: Int, edges: Int) {
+        let scratch = tally.scratch
         let tolerance = Float(settings.gamutTolerance)
         // Matrix/TRC sources are read straight from the row: per-code linear light, then one matrix to the target
         // (source → XYZ → target combined); XYZ is computed only for the listed pixels. Other sources come through
@@ -121,7 +121,7 @@ extension PixelPass {
                 }
             }
         }
-        band.result.counted += counted
+        tally.result.counted += counted
         return (count, edges)
     }
 
@@ -130,9 +130,9 @@ extension PixelPass {
 
     /// 2. Lab of the listed edge pixels of row `y`, into the cell table (consecutive ones of a cell at once).
     private func addEdgeCells(
-        _ row: UnsafeRawPointer, y: Int, rowBytes: Int, count: Int, output: PackedCodes, band: inout BandState
+        _ row: UnsafeRawPointer, y: Int, rowBytes: Int, count: Int, output: PackedCodes, tally: inout WorkerTally
     ) {
-        let scratch = band.scratch
+        let scratch = tally.scratch
         for i in stride(from: 0, to: count, by: 4) {
             let (X, Y, Z) = Self.gather(scratch.edgeXYZ, i, count)
             let lab = BatchColorMath.lab(x: X, y: Y, z: Z)
@@ -141,9 +141,9 @@ extension PixelPass {
         for i in 0..<count {
             let x = scratch.edge[i]
             let key = CellTable.key(code: output.pointer[x] & 0xFF_FFFF, lab: scratch.edgeLab[i])
-            band.pendingInGamut.add(
-                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, cache: band.cache,
-                into: &band.result.cells)
+            tally.pendingInGamut.add(
+                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, cache: tally.cache,
+                into: &tally.cells)
         }
     }
 
@@ -175,56 +175,53 @@ extension PixelPass {
 
     /// 4. Statistics, flags and cells of the measured out-of-gamut pixels of row `y`; its visible pixels are bounded once.
     private func addOutside(
-        _ row: UnsafeRawPointer, y: Int, rowBytes: Int, count: Int, output: PackedCodes, band: inout BandState
+        _ row: UnsafeRawPointer, y: Int, rowBytes: Int, count: Int, output: PackedCodes, tally: inout WorkerTally
     ) {
-        let scratch = band.scratch, visibleClip = settings.visibleClip
+        let scratch = tally.scratch, visibleClip = settings.visibleClip
         var firstVisible = Int.max, lastVisible = -1
         for i in 0..<count {
             let x = scratch.outside[i], index = x
             // A profile that maps some colors to no real Lab (a negative colorant, found by fuzzing) gives NaN:
             // counted as the largest difference the histogram holds, never as an integer conversion trap.
             let e = scratch.deltaE[i].isFinite ? Double(scratch.deltaE[i]) : 100
-            band.result.outOfGamut += 1
-            band.chunkSum += e
+            tally.result.outOfGamut += 1
+            tally.chunkSum += e
             scratch.histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
             output.deltaE[index] = UInt16(min(e * 100, 65535))
             var code = output.pointer[index]
             let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= visibleClip ? 1 : 0
             if e >= visibleClip {
-                band.result.visible += 1
+                tally.result.visible += 1
                 code |= Self.visible
                 firstVisible = min(firstVisible, x)
                 lastVisible = x
             }
-            if e > band.worstDeltaE || (e == band.worstDeltaE && (y, x) < (band.worstY, band.worstX)) {
-                (band.worstDeltaE, band.worstX, band.worstY, band.worstCode) = (e, x, y, code)
-                band.worstSample = sample(row, x)
+            if e > tally.worstDeltaE || (e == tally.worstDeltaE && (y, x) < (tally.worstY, tally.worstX)) {
+                (tally.worstDeltaE, tally.worstX, tally.worstY, tally.worstCode) = (e, x, y, code)
+                tally.worstSample = sample(row, x)
             }
             code |= severity << Self.severityShift
             output.pointer[index] = code
             let key = CellTable.key(code: code & 0xFF_FFFF, lab: scratch.sourceLab[i])
-            band.pending.add(
-                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, cache: band.cache,
-                into: &band.result.cells)
+            tally.pending.add(
+                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, cache: tally.cache,
+                into: &tally.cells)
         }
         if lastVisible >= 0 {
             let here = PixelRect(x: firstVisible, y: y, width: lastVisible - firstVisible + 1, height: 1)
-            band.result.visibleBounds = band.result.visibleBounds.map { $0.union(here) } ?? here
+            tally.result.visibleBounds = tally.result.visibleBounds.map { $0.union(here) } ?? here
         }
     }
 
-    /// The band's result: pending runs flushed, the worst pixel made into a sample (which allocates) once.
-    func finish(_ band: inout BandState) -> BandResult {
-        band.pending.flush(band.cache, into: &band.result.cells)
-        band.pendingInGamut.flush(band.cache, into: &band.result.cells)
-        band.cache.drain(into: &band.result.cells)
-        if band.worstDeltaE >= 0 {
-            band.result.worst = PixelSample(
-                x: band.worstX, y: band.worstY, source: encoded(band.worstSample), shown: Self.codes(band.worstCode),
-                deltaE: band.worstDeltaE)
+    /// The worker's totals, with the worst pixel made into a sample (which allocates) once.
+    func finish(_ tally: inout WorkerTally) -> Totals {
+        if tally.worstDeltaE >= 0 {
+            tally.result.worst = PixelSample(
+                x: tally.worstX, y: tally.worstY, source: encoded(tally.worstSample), shown: Self.codes(tally.worstCode),
+                deltaE: tally.worstDeltaE)
         }
-        band.result.histogram = Array(band.scratch.histogram)
-        return band.result
+        tally.result.histogram = Array(tally.scratch.histogram)
+        return tally.result
     }
 
     /// 1 when pixel `x` of row `y` is interior: no sample of its four neighbors (alpha included; the image's border
@@ -272,8 +269,10 @@ extension PixelPass {
 
 /// What one worker of the pass accumulates over the chunks it runs: its result, the worst pixel so far (made into a
 /// ``PixelSample`` at the end), the pending runs of pixels into the cell table, and its scratch memory.
-struct BandState {
-    var result: PixelPass.BandResult
+struct WorkerTally {
+    var result: PixelPass.Totals
+    /// The collapse cells of the chunk being run (the pipeline drains them after each chunk).
+    var cells = CellTable()
     var worstDeltaE = -1.0, worstX = 0, worstY = 0, worstCode: UInt32 = 0
     var worstSample = PixelPass.Sample()
     /// The ΔE00 sum of the chunk being run.
@@ -284,7 +283,7 @@ struct BandState {
     let scratch: RowScratch
 
     init(bins: Int, width: Int) {
-        result = PixelPass.BandResult(bins: bins)
+        result = PixelPass.Totals(bins: bins)
         scratch = RowScratch(width: width, bins: bins)
     }
 }
@@ -302,7 +301,7 @@ struct RowScratch {
     /// A row's in-gamut pixels near the display gamut's edge: position, XYZ, Lab.
     let edge: UnsafeMutableBufferPointer<Int>, edgeXYZ: UnsafeMutableBufferPointer<SIMD3<Float>>
     let edgeLab: UnsafeMutableBufferPointer<SIMD3<Float>>
-    /// The band's ΔE00 histogram, in steps of 0.01.
+    /// The worker's ΔE00 histogram, in steps of 0.01.
     let histogram: UnsafeMutableBufferPointer<Int>
 
     init(width: Int, bins: Int) {
