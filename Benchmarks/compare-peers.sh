@@ -70,7 +70,7 @@ echo "gamut-check $("$gamut_check" --version), $(vips --version), ImageMagick $(
 echo
 echo "| run | wall | peak RSS | output | max error vs LittleCMS double (codes) |"
 echo "| --- | --- | --- | --- | --- |"
-row "gamut-check convert, zlib 1 / up (its default), 16-bit" "$work/gk1.png" 16 \
+row "gamut-check convert, level 1 (ISA-L) / up (its default), 16-bit" "$work/gk1.png" 16 \
     "$gamut_check" convert "$work/p3.png" --to "$work/srgb.icc" -o "$work/gk1.png"
 row "libvips icc_transform, zlib 1 / up, 16-bit" "$work/vips1.png" 16 \
     vips icc_transform "$work/p3.png" "$work/vips1.png[compression=1,filter=up]" "$work/srgb.icc" --embedded --depth 16
@@ -82,7 +82,7 @@ row "ImageMagick convert -profile (its default, zlib 7), 16-bit" "$work/im.png" 
     convert "$work/p3.png" -profile "$work/srgb.icc" "$work/im.png"
 row "LittleCMS tificc (its default), 16-bit uncompressed TIFF" "$work/tificc.tif" 16 \
     tificc -o"$work/srgb.icc" -w16 -t1 "$work/p3.tif" "$work/tificc.tif"
-row "gamut-check convert, 8-bit, zlib 1 / up" "$work/gk8.png" 8 \
+row "gamut-check convert, 8-bit, level 1 (ISA-L) / up" "$work/gk8.png" 8 \
     "$gamut_check" convert "$work/p3.png" --to "$work/srgb.icc" --depth 8 -o "$work/gk8.png"
 row "libvips icc_transform, 8-bit, zlib 1 / up" "$work/vips8.png" 8 \
     vips icc_transform "$work/p3.png" "$work/vips8.png[compression=1,filter=up]" "$work/srgb.icc" --embedded --depth 8

@@ -93,7 +93,7 @@ struct Convert: ParsableCommand {
         help: "TIFF compression: \(TIFF.Compression.allCases.map(\.rawValue).joined(separator: ", ")).")
     var tiffCompression: TIFF.Compression = TIFF.EncodingOptions().compression
 
-    @Option(help: "zlib compression level for the output, 0–9.")
+    @Option(help: "PNG compression level, 0–9 (1, the default, by ISA-L's igzip; the others by zlib).")
     var compression: Int = PNG.EncodingOptions().compressionLevel
 
     @Option(help: "PNG row filters the encoder may use: \(PNG.Filters.allCases.map(\.rawValue).joined(separator: ", ")).")
