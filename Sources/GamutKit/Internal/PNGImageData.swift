@@ -35,8 +35,8 @@ final class PNGImageDataWriter {
 
     /// Where pieces are deflated: one serial queue per core, shared by every writer (a writer also deflates the oldest
     /// piece itself when no lane has started it). Level 1 uses one lane fewer: ISA-L deflates faster than libspng
-    /// decodes, so a streamed conversion's decoding thread, its longest, keeps a core of its own (4K 16-bit P3 PNG,
-    /// 2 cores: 0.53 s instead of 0.66 s); slower levels use every core.
+    /// decodes, so a streamed conversion's decoding thread, its longest, keeps a core of its own; slower levels,
+    /// where deflating is the longest, use every core.
     private static let lanes: [DispatchQueue] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map {
         DispatchQueue(label: "GamutKit.PNG.deflate.\($0)", qos: .userInitiated)
     }
