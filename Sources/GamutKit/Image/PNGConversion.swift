@@ -112,7 +112,7 @@ public enum PNGConversion {
     }
 }
 
-/// The streaming path: a producer thread decodes and converts rows; the caller encodes them.
+/// The streaming path: a producer thread decodes rows; the caller converts and encodes them.
 enum PNGStream {
     static let rowsPerChunk = 32
     static let chunksInFlight = 6
@@ -221,7 +221,7 @@ enum PNGStream {
         return summary
     }
 
-    /// Decodes rows, converts them, and sends them; runs on its own thread, owning the decoder.
+    /// Decodes rows and sends them; runs on its own thread, owning the decoder.
     static func produce(
         _ bytes: [UInt8], path: String, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
         texts: [PNGMetadata.Text]?, warnings: [String], into channel: Channel
