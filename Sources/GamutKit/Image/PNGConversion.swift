@@ -3,10 +3,10 @@ import Synchronization
 
 /// Converts PNG files from their own profile to another, as `gamut-check convert` does.
 ///
-/// Non-interlaced images stream: one thread decodes rows with libspng and converts them while the
-/// calling thread compresses the converted rows, so deflate (the slowest step) overlaps everything
-/// else and only a few rows are held in memory besides the input and output files. Interlaced
-/// images, gray 16-bit images with `tRNS`, and files with text after the image data take the
+/// Non-interlaced images stream: one thread decodes rows with libspng while the calling thread converts
+/// and filters them and the other cores deflate them, so everything overlaps the decode and only a few
+/// rows are held in memory besides the input file. Interlaced and palette images, gray 16-bit images
+/// with `tRNS`, and files with more ancillary chunks than one libspng context accepts take the
 /// whole-image path (`PNG/read(contentsOf:options:)`, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
 /// `PNG/write(_:to:options:)`), with the same results.
 public enum PNGConversion {
