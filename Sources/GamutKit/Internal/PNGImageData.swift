@@ -225,8 +225,13 @@ final class PNGImageDataWriter {
         if !job.output.isEmpty { writeChunk(job.output) }
     }
 
+    /// Deflates a piece (level 1 with ISA-L, the others with zlib) and takes its Adler-32.
     private static func deflate(_ job: Job, level: Int32, strategy: Int32) {
-        if level == 1 { return deflateISAL(job) }
+        job.adler = job.input.withUnsafeBufferPointer { $0.isEmpty ? 1 : uLong(isal_adler32(1, $0.baseAddress, UInt64($0.count))) }
+        if level == 1 { deflateISAL(job) } else { deflateZlib(job, level: level, strategy: strategy) }
+    }
+
+    private static func deflateZlib(_ job: Job, level: Int32, strategy: Int32) {
         var stream = z_stream()
         guard deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else {
@@ -264,7 +269,6 @@ final class PNGImageDataWriter {
                     return
                 }
             }
-            job.adler = input.isEmpty ? 1 : uLong(isal_adler32(1, input.baseAddress, UInt64(input.count)))
         }
         output.removeSubrange(produced...)
         job.output = output
@@ -285,9 +289,8 @@ final class PNGImageDataWriter {
         stream.flush = UInt16(SYNC_FLUSH)
         stream.end_of_stream = job.last ? 1 : 0
         if !job.dictionary.isEmpty {
-            var dictionary = job.dictionary
-            let status = dictionary.withUnsafeMutableBufferPointer {
-                isal_deflate_set_dict(&stream, $0.baseAddress, UInt32($0.count))
+            let status = job.dictionary.withUnsafeBufferPointer {  // igzip copies the dictionary; it never writes to it
+                isal_deflate_set_dict(&stream, UnsafeMutablePointer(mutating: $0.baseAddress), UInt32($0.count))
             }
             guard status == COMP_OK else {
                 job.error = "ISA-L refused the dictionary (status \(status))"
@@ -316,7 +319,6 @@ final class PNGImageDataWriter {
                 if stream.avail_in == 0 && (job.last ? state == ZSTATE_END : state == ZSTATE_NEW_HDR) { break }
                 output += [UInt8](repeating: 0, count: max(4096, output.count / 2))
             }
-            job.adler = input.isEmpty ? 1 : uLong(isal_adler32(1, input.baseAddress, UInt64(input.count)))
         }
         output.removeSubrange(produced...)
         job.output = output
