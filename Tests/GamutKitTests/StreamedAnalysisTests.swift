@@ -14,15 +14,18 @@ struct FileAnalysisTests {
         (String(describing: output.analysis), output.clipMask?.pixels.bytes)
     }
 
-    /// The streamed analysis of `bytes` and the whole-image one, compared. Returns false when the file takes the
-    /// whole-image path (nil from the streamed path).
-    static func compare(_ bytes: [UInt8], path: String, threads: Int?, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+    /// The streamed analysis of the PNG file at `path` (decoded from the file) and the whole-image one (of its bytes read
+    /// whole), compared. Returns false when the file takes the whole-image path (nil from the streamed path).
+    static func compare(path: String, threads: Int?, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
         let target = ColorProfile.sRGB, settings = AnalysisSettings()
+        let file = try #require(try PNGFile(path, maximumSize: 1 << 30), sourceLocation: sourceLocation)
+        #expect(file.head == Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(16)), sourceLocation: sourceLocation)
         guard
             let streamed = try AnalysisPipeline.analyzePNG(
-                bytes, path: path, options: .init(), target: target, settings: settings, includeClipMask: true, threads: threads,
+                file, options: .init(), target: target, settings: settings, includeClipMask: true, threads: threads,
                 keepCells: true)
         else { return false }
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let image = try ImageFile.decode(bytes, path: path).withIntegerSamples()
         let pass = try PixelPass(
             format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
@@ -51,7 +54,7 @@ struct FileAnalysisTests {
         for file in PNGConformanceTests.Fixture.readFiles + PNGConformanceTests.Fixture.crasherFiles {
             let bytes = try PNGConformanceTests.Fixture.bytes(file)
             do {
-                if try Self.compare(bytes, path: file, threads: nil) { streamed += 1 } else { whole += 1 }
+                if try Self.compare(path: PNGConformanceTests.Fixture.path(file), threads: nil) { streamed += 1 } else { whole += 1 }
             } catch let error as GamutError {
                 // A file the streamed path refuses is refused by the whole-image path too, or read there with a warning
                 // (damage confined to ancillary chunks), as the checker does when streaming says invalidPNG.
@@ -78,12 +81,14 @@ struct FileAnalysisTests {
     func generated(shape: (width: Int, height: Int, sixteenBit: Bool, alpha: Bool)) throws {
         let image = AnalysisFixtures.patchwork(
             width: shape.width, height: shape.height, sixteenBit: shape.sixteenBit, alpha: shape.alpha, seed: UInt64(shape.width))
-        let bytes = try PNG.encode(image)
+        let path = TestScratch.folder("streamed-generated") + "/patchwork.png"
+        try Data(try PNG.encode(image)).write(to: URL(fileURLWithPath: path))
         for threads in [1, 3, nil] {
-            #expect(try Self.compare(bytes, path: "patchwork.png", threads: threads))
+            #expect(try Self.compare(path: path, threads: threads))
         }
         let streamed = try AnalysisPipeline.analyzePNG(
-            bytes, path: "patchwork.png", options: .init(), target: .sRGB, settings: .init(), includeClipMask: false, threads: 1)
+            try #require(try PNGFile(path, maximumSize: 1 << 30)), options: .init(), target: .sRGB, settings: .init(),
+            includeClipMask: false, threads: 1)
         let analysis = try #require(streamed).output.analysis
         // Not a vacuous comparison: every part of the analysis has something to say about these images.
         #expect(analysis.outOfGamutPixels > analysis.countedPixels / 2)

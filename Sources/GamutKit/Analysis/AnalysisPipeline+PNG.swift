@@ -10,17 +10,18 @@ struct FileAnalysis {
 }
 
 extension AnalysisPipeline {
-    /// Analyzes the PNG `bytes` while decoding them: the calling thread decodes chunks of rows (libspng's progressive
-    /// decoding) and workers analyze each chunk as soon as the row below it is decoded, so the decoded image is never
-    /// held whole and decoding and analysis overlap. Returns nil for files the whole-image path reads instead: interlaced
-    /// or palette images, 16-bit gray with tRNS, more ancillary chunks than one libspng context caches. A file this path
-    /// refuses as an invalid PNG is for the caller to read again on the whole-image path, which reads damage confined to
-    /// ancillary chunks with a warning (as ``PNGConversion`` does).
+    /// Analyzes the PNG `file` while decoding it: the calling thread decodes chunks of rows (libspng's progressive
+    /// decoding, reading the file as it goes) and workers analyze each chunk as soon as the row below it is decoded, so
+    /// neither the file nor the decoded image is ever held whole and decoding and analysis overlap. Returns nil for files
+    /// the whole-image path reads instead: interlaced or palette images, 16-bit gray with tRNS, more ancillary chunks
+    /// than one libspng context caches. A file this path refuses as an invalid PNG is for the caller to read again on the
+    /// whole-image path, which reads damage confined to ancillary chunks with a warning (as ``PNGConversion`` does).
     static func analyzePNG(
-        _ bytes: [UInt8], path: String, options: PNG.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
+        _ file: PNGFile, options: PNG.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
         includeClipMask: Bool, threads: Int?, keepCells: Bool = false
     ) throws(GamutError) -> FileAnalysis? {
-        guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
+        let (bytes, path) = (file.chunks, file.path)
+        guard bytes.count >= 33, bytes[28] == 0 else { return nil }  // IHDR (complete) interlace byte: only non-interlaced rows stream
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
         let (depth, colorType) = (bytes[24], bytes[25])
         if colorType == 3 || (colorType == 0 && depth == 16 && types.beforeData.contains("tRNS"))
@@ -28,23 +29,18 @@ extension AnalysisPipeline {
         {
             return nil
         }
-        let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(GamutError) -> FileAnalysis in
-                var decoder = try SPNGRowDecoder(buffer, path: path, options: options)
-                let color = try decoder.colorChunks(chunkTypes: types.beforeData, options: options)
-                let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: options)
-                let (width, height) = (decoder.header.width, decoder.header.height)
-                let pass = try PixelPass(
-                    format: decoder.format, width: width, height: height, profile: profile, target: target, settings: settings)
-                let workers = ImageAnalyzer.workers(pixels: width * height, threads: threads)
-                let pipeline = AnalysisPipeline(pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: true)
-                try pipeline.decodeAndRun(&decoder, workers: workers)
-                try decoder.finish()
-                let output = try pipeline.output(sourceProfile: profile.name, targetProfile: target.name, keepCells: keepCells)
-                return FileAnalysis(output: output, profile: profile, warnings: types.warnings + warnings)
-            }
-        }
-        return try result.get()
+        var decoder = try SPNGRowDecoder(file, options: options)
+        let color = try decoder.colorChunks(chunkTypes: types.beforeData, options: options)
+        let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: options)
+        let (width, height) = (decoder.header.width, decoder.header.height)
+        let pass = try PixelPass(
+            format: decoder.format, width: width, height: height, profile: profile, target: target, settings: settings)
+        let workers = ImageAnalyzer.workers(pixels: width * height, threads: threads)
+        let pipeline = AnalysisPipeline(pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: true)
+        try pipeline.decodeAndRun(&decoder, workers: workers)
+        try decoder.finish()
+        let output = try pipeline.output(sourceProfile: profile.name, targetProfile: target.name, keepCells: keepCells)
+        return FileAnalysis(output: output, profile: profile, warnings: types.warnings + warnings)
     }
 
     /// Decodes every chunk into its own storage (with the rows above and below it copied in), handing each to a worker

@@ -92,17 +92,16 @@ package enum AssetChecker {
         clipMaskDirectory: String?, pictures: Bool = false, threads: Int?
     ) -> CheckReport.FileResult {
         do throws(GamutError) {
-            let bytes = try FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
-            // A PNG is analyzed on its rows as they are decoded; pictures need the whole image.
-            let (analyzed, image) = try ImageAnalyzer.analyzeFile(
-                bytes, path: path, target: target, settings: settings, options: decoding,
+            // A PNG is analyzed on its rows as they are decoded from the file; pictures need the whole image.
+            let (analyzed, image, head) = try ImageAnalyzer.analyzeFile(
+                path, target: target, settings: settings, options: decoding,
                 includeClipMask: clipMaskDirectory != nil || pictures, threads: threads, keepImage: pictures)
             let output = analyzed.output
             let findings =
                 FindingBuilder.findings(
                     for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: analyzed.profile),
                     settings: settings) + analyzed.warnings.map { FindingBuilder.decoderWarning(path, $0) }
-                + (ImageFormat.mismatch(at: path, head: bytes.prefix(16)).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
+                + (ImageFormat.mismatch(at: path, head: head).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
             var maskPath: String?
             var outputError: GamutError?
             if let directory = clipMaskDirectory, let mask = output.clipMask, output.analysis.outOfGamutPixels > 0 {

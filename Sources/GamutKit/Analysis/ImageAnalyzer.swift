@@ -42,36 +42,38 @@ public enum ImageAnalyzer {
         contentsOf path: String, target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
         options: PNG.DecodingOptions = .init(), includeClipMask: Bool = false, threads: Int? = nil
     ) throws(GamutError) -> Output {
-        let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "image file")
-        return try analyzeFile(
-            bytes, path: path, target: settings.targetProfile(target), settings: settings, options: options,
+        try analyzeFile(
+            path, target: settings.targetProfile(target), settings: settings, options: options,
             includeClipMask: includeClipMask, threads: threads, keepImage: false
         ).analyzed.output
     }
 
-    /// The analysis of an image file's `bytes`, what the file said about its colors, and the decoded image when it was
-    /// decoded whole (always with `keepImage`, which turns streaming off).
+    /// The analysis of the image file at `path`, what the file said about its colors, its first 16 bytes (its format),
+    /// and the decoded image when it was decoded whole (always with `keepImage`, which turns streaming off). A PNG is
+    /// decoded from the file as it is analyzed; other formats, and PNGs the streamed path leaves to the whole-image path
+    /// (see ``AnalysisPipeline/analyzePNG(_:options:target:settings:includeClipMask:threads:keepCells:)``), are read whole.
     static func analyzeFile(
-        _ bytes: [UInt8], path: String, target: ColorProfile, settings: AnalysisSettings, options: PNG.DecodingOptions,
+        _ path: String, target: ColorProfile, settings: AnalysisSettings, options: PNG.DecodingOptions,
         includeClipMask: Bool, threads: Int?, keepImage: Bool
-    ) throws(GamutError) -> (analyzed: FileAnalysis, image: Image?) {
+    ) throws(GamutError) -> (analyzed: FileAnalysis, image: Image?, head: [UInt8]) {
         do throws(GamutError) {
-            if !keepImage, ImageFormat.sniff(bytes) == .png {
+            if !keepImage, let file = try PNGFile(path, maximumSize: options.maximumFileSize) {
                 do throws(GamutError) {
                     if let streamed = try AnalysisPipeline.analyzePNG(
-                        bytes, path: path, options: options, target: target, settings: settings,
-                        includeClipMask: includeClipMask, threads: threads)
+                        file, options: options, target: target, settings: settings, includeClipMask: includeClipMask,
+                        threads: threads)
                     {
-                        return (streamed, nil)
+                        return (streamed, nil, file.head)
                     }
                 } catch {
                     // Read again on the whole-image path, which reads damage confined to ancillary chunks with a warning.
                     guard error.code == .invalidPNG else { throw error }
                 }
             }
+            let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "image file")
             let image = try ImageFile.decode(bytes, path: path, options: options).withIntegerSamples()
             let output = try analyze(image, target: target, settings: settings, includeClipMask: includeClipMask, threads: threads)
-            return (FileAnalysis(output: output, profile: image.profile, warnings: image.warnings), image)
+            return (FileAnalysis(output: output, profile: image.profile, warnings: image.warnings), image, Array(bytes.prefix(16)))
         } catch {
             throw error.at(path)
         }

@@ -73,37 +73,34 @@ public enum PNGConversion {
     @discardableResult
     public static func convert(file input: String, to output: String, settings: Settings) throws(GamutError) -> Summary {
         let format = settings.format ?? ImageFormat(writingExtensionOf: output) ?? .png
-        let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "image file")
         let (encoded, summary): ([UInt8], Summary)
         do {
-            var streamed: Summary?
-            if settings.gamutMapping == .clip, format == .png, ImageFormat.sniff(bytes) ?? .png == .png {
+            if settings.gamutMapping == .clip, format == .png,
+                let file = try PNGFile(input, maximumSize: settings.decoding.maximumFileSize)
+            {
                 do {
-                    streamed = try PNGStream.convert(bytes, path: input, settings: settings, to: output)
+                    if let streamed = try PNGStream.convert(file, settings: settings, to: output) { return streamed }
                 } catch  where error.code == .invalidPNG {
-                    streamed = nil
+                    // Read again on the whole-image path, which reads damage confined to ancillary chunks with a warning.
                 }
             }
-            if let streamed {
-                return streamed
-            } else {
-                let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
-                // Float samples (a float TIFF) are written at 16 bits unless asked otherwise; JPEG stores 8.
-                let bitDepth = format == .jpeg ? 8 : settings.bitDepth ?? (image.pixels.format.sample.isFloat ? 16 : nil)
-                let converted =
-                    settings.gamutMapping == .clip
-                    ? try image.converted(
-                        to: settings.profile, bitDepth: bitDepth, intent: settings.intent,
-                        blackPointCompensation: settings.blackPointCompensation)
-                    : try image.gamutMapped(
-                        to: settings.profile, mapping: settings.gamutMapping, bitDepth: bitDepth,
-                        separation: settings.separation)
-                encoded = try ImageFile.encode(converted, as: format, options: settings.encoding)
-                summary = Summary(
-                    sourceProfile: image.profile.name, sourceBitDepth: image.fileBitDepth,
-                    destinationBitDepth: converted.fileBitDepth, width: image.width, height: image.height,
-                    streamed: false, warnings: image.warnings)
-            }
+            let bytes = try FileIO.read(input, maximumSize: settings.decoding.maximumFileSize, what: "image file")
+            let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
+            // Float samples (a float TIFF) are written at 16 bits unless asked otherwise; JPEG stores 8.
+            let bitDepth = format == .jpeg ? 8 : settings.bitDepth ?? (image.pixels.format.sample.isFloat ? 16 : nil)
+            let converted =
+                settings.gamutMapping == .clip
+                ? try image.converted(
+                    to: settings.profile, bitDepth: bitDepth, intent: settings.intent,
+                    blackPointCompensation: settings.blackPointCompensation)
+                : try image.gamutMapped(
+                    to: settings.profile, mapping: settings.gamutMapping, bitDepth: bitDepth,
+                    separation: settings.separation)
+            encoded = try ImageFile.encode(converted, as: format, options: settings.encoding)
+            summary = Summary(
+                sourceProfile: image.profile.name, sourceBitDepth: image.fileBitDepth,
+                destinationBitDepth: converted.fileBitDepth, width: image.width, height: image.height,
+                streamed: false, warnings: image.warnings)
         } catch {
             throw error.at(input)
         }
@@ -136,12 +133,13 @@ enum PNGStream {
         case failure(GamutError)
     }
 
-    /// Converts the PNG `bytes` into the file at `output`, written as it is encoded and put in place only once complete
+    /// Converts the PNG `file` (read as it is decoded) into the file at `output`, written as it is encoded and put in place only once complete
     /// (``AtomicFile``). Returns nil, writing nothing, when the file needs the whole-image path.
     static func convert(
-        _ bytes: [UInt8], path: String, settings: PNGConversion.Settings, to output: String
+        _ file: PNGFile, settings: PNGConversion.Settings, to output: String
     ) throws(GamutError) -> PNGConversion.Summary? {
-        guard bytes.count > 33, bytes[28] == 0 else { return nil }  // IHDR interlace byte: only non-interlaced rows stream
+        let (bytes, path) = (file.chunks, file.path)
+        guard bytes.count >= 33, bytes[28] == 0 else { return nil }  // IHDR (complete) interlace byte: only non-interlaced rows stream
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
         // Text after the image data (as ImageMagick writes its dates) is read ahead by libspng from the chunks alone,
         // so the output's header can carry every text chunk in file order, as the whole-image path writes them.
@@ -162,7 +160,7 @@ enum PNGStream {
         let chunksBeforeData = types.beforeData
         DispatchQueue.global(qos: .userInitiated).async {
             produce(
-                bytes, path: path, settings: settings, chunksBeforeData: chunksBeforeData, texts: texts, warnings: structureWarnings,
+                file, settings: settings, chunksBeforeData: chunksBeforeData, texts: texts, warnings: structureWarnings,
                 into: channel)
         }
         guard let first = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped without a header", path: path) }
@@ -223,27 +221,23 @@ enum PNGStream {
 
     /// Decodes rows and sends them; runs on its own thread, owning the decoder.
     static func produce(
-        _ bytes: [UInt8], path: String, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
+        _ file: PNGFile, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
         texts: [PNGMetadata.Text]?, warnings: [String], into channel: Channel
     ) {
-        let outcome: Result<Void, GamutError> = bytes.withUnsafeBytes { buffer in
-            do throws(GamutError) {
-                try produceRows(
-                    buffer, path: path, settings: settings, chunksBeforeData: chunksBeforeData, texts: texts, warnings: warnings,
-                    into: channel)
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
+        do throws(GamutError) {
+            try produceRows(
+                file, settings: settings, chunksBeforeData: chunksBeforeData, texts: texts, warnings: warnings, into: channel)
+        } catch {
+            channel.send(.failure(error))
         }
-        if case .failure(let error) = outcome { channel.send(.failure(error)) }
     }
 
     private static func produceRows(
-        _ buffer: UnsafeRawBufferPointer, path: String, settings: PNGConversion.Settings,
-        chunksBeforeData: Set<String>, texts: [PNGMetadata.Text]?, warnings structureWarnings: [String], into channel: Channel
+        _ file: PNGFile, settings: PNGConversion.Settings, chunksBeforeData: Set<String>, texts: [PNGMetadata.Text]?,
+        warnings structureWarnings: [String], into channel: Channel
     ) throws(GamutError) {
-        var decoder = try SPNGRowDecoder(buffer, path: path, options: settings.decoding)
+        let path = file.path
+        var decoder = try SPNGRowDecoder(file, options: settings.decoding)
         let width = decoder.header.width, height = decoder.header.height, format = decoder.format
         let color = try decoder.colorChunks(chunkTypes: chunksBeforeData, options: settings.decoding)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)

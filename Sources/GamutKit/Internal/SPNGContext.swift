@@ -1,20 +1,34 @@
 internal import CSPNG
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Owns one libspng context. libspng reports errors by return code (no setjmp/longjmp), so no
 /// non-local jump ever crosses a Swift frame.
 struct SPNGContext: ~Copyable {
     let raw: OpaquePointer
     let path: String?
+    /// The file a decoder reads (`spng_set_png_file`), owned by the context: closed after it is freed.
+    private let stream: UnsafeMutablePointer<FILE>?
 
-    init(encoder: Bool, path: String?) throws(GamutError) {
+    /// A context; `stream`, if given, is closed with it (also when this fails).
+    init(encoder: Bool, path: String?, stream: UnsafeMutablePointer<FILE>? = nil) throws(GamutError) {
         guard let raw = spng_ctx_new(encoder ? Int32(SPNG_CTX_ENCODER.rawValue) : 0) else {
+            if let stream { fclose(stream) }
             throw GamutError(.io, "libspng could not create a context", path: path)
         }
         self.raw = raw
         self.path = path
+        self.stream = stream
     }
 
-    deinit { spng_ctx_free(raw) }
+    deinit {
+        spng_ctx_free(raw)
+        if let stream { fclose(stream) }
+    }
 
     /// Throws `code` with libspng's message when `status` is an error.
     func check(_ status: Int32, _ what: String, _ code: GamutError.Code = .invalidPNG) throws(GamutError) {

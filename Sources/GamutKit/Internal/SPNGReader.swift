@@ -1,5 +1,11 @@
 internal import CSPNG
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension PNGReader {
     static func readImage(
         _ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
@@ -65,6 +71,12 @@ extension PNGReader {
         _ ctx: borrowing SPNGContext, _ buffer: UnsafeRawBufferPointer, options: PNG.DecodingOptions
     ) throws(GamutError) -> spng_ihdr {
         try ctx.check(spng_set_png_buffer(ctx.raw, buffer.baseAddress, buffer.count), "cannot read the PNG")
+        return try configure(ctx, options: options)
+    }
+
+    /// Sets GamutKit's limits on a decoder whose input is set, and reads and checks the header (see
+    /// ``prepare(_:_:options:)``).
+    static func configure(_ ctx: borrowing SPNGContext, options: PNG.DecodingOptions) throws(GamutError) -> spng_ihdr {
         let chunkLimit = max(1024, options.maximumChunkSize)
         try ctx.check(spng_set_chunk_limits(ctx.raw, chunkLimit, chunkLimit), "cannot set chunk limits")
         try ctx.check(spng_set_option(ctx.raw, SPNG_KEEP_UNKNOWN_CHUNKS, 1), "cannot keep unknown chunks")
@@ -259,9 +271,18 @@ struct SPNGRowDecoder: ~Copyable {
     let format: PixelFormat
     private var decoded = 0
 
-    init(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) {
-        let context = try SPNGContext(encoder: false, path: path)
-        let ihdr = try PNGReader.prepare(context, buffer, options: options)
+    /// A decoder reading `file` from its start through a duplicate of its descriptor (so the whole file is never in
+    /// memory), checking every chunk and CRC as it goes.
+    init(_ file: PNGFile, options: PNG.DecodingOptions) throws(GamutError) {
+        let path = file.path
+        let duplicate = dup(file.descriptor)
+        guard duplicate >= 0, lseek(duplicate, 0, SEEK_SET) == 0, let stream = fdopen(duplicate, "rb") else {
+            if duplicate >= 0 { close(duplicate) }
+            throw GamutError(.io, "cannot read image file: \(errnoText())", path: path)
+        }
+        let context = try SPNGContext(encoder: false, path: path, stream: stream)
+        try context.check(spng_set_png_file(context.raw, stream), "cannot read the PNG")
+        let ihdr = try PNGReader.configure(context, options: options)
         let header = PNGHeader(
             width: Int(ihdr.width), height: Int(ihdr.height), bitDepth: Int(ihdr.bit_depth),
             colorType: Int(ihdr.color_type), interlaced: ihdr.interlace_method != 0)

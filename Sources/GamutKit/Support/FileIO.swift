@@ -9,30 +9,12 @@ import Foundation
 enum FileIO {
     /// Reads a whole file, refusing files larger than `maximumSize` before reading them.
     static func read(_ path: String, maximumSize: Int, what: String) throws(GamutError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let reason = errnoText()
-            var link = stat()
-            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw GamutError(
-                    .io, "cannot read \(what): it is a symbolic link to \(target), which does not exist (dangling link)", path: path)
-            }
-            throw GamutError(.io, "cannot read \(what): \(reason)", path: path)
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw GamutError(.io, "cannot read \(what): not a regular file", path: path)
-        }
-        guard Int(info.st_size) <= maximumSize else {
-            throw GamutError(.io, "\(what) of \(info.st_size) bytes exceeds the limit of \(maximumSize) bytes", path: path)
-        }
-        let file = open(path, O_RDONLY)
-        guard file >= 0 else { throw GamutError(.io, "cannot open \(what): \(errnoText())", path: path) }
+        let (file, size) = try open(path, maximumSize: maximumSize, what: what)
         defer { close(file) }
         // Straight into the array, sized from stat (one copy of the file in memory, not two); a file that grew since
         // is read on to its end, up to the limit.
         var bytes = [UInt8]()
-        var capacity = Int(info.st_size) + 1
+        var capacity = size + 1
         while true {
             bytes.reserveCapacity(capacity)
             let start = bytes.count
@@ -60,6 +42,31 @@ enum FileIO {
             if filled < capacity { return bytes }
             capacity = min(maximumSize + 1, capacity * 2)
         }
+    }
+
+    /// Opens a regular file for reading (its descriptor, close-on-exec, and size), refusing it when it is larger than
+    /// `maximumSize`, with errors that name what was being read (a dangling symbolic link, a folder, a file too large).
+    static func open(_ path: String, maximumSize: Int, what: String) throws(GamutError) -> (descriptor: Int32, size: Int) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errnoText()
+            var link = stat()
+            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw GamutError(
+                    .io, "cannot read \(what): it is a symbolic link to \(target), which does not exist (dangling link)", path: path)
+            }
+            throw GamutError(.io, "cannot read \(what): \(reason)", path: path)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw GamutError(.io, "cannot read \(what): not a regular file", path: path)
+        }
+        guard Int(info.st_size) <= maximumSize else {
+            throw GamutError(.io, "\(what) of \(info.st_size) bytes exceeds the limit of \(maximumSize) bytes", path: path)
+        }
+        let file = openFile(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { throw GamutError(.io, "cannot open \(what): \(errnoText())", path: path) }
+        return (file, Int(info.st_size))
     }
 
     /// The first `count` bytes of the file at `path` (fewer for a shorter file, none when it can't be read): enough to
@@ -191,4 +198,9 @@ func errnoText() -> String {
 /// `read(2)` (inside ``FileIO`` the name means its own `read`).
 private func readFile(_ file: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(file, buffer, count)
+}
+
+/// `open(2)` (inside ``FileIO`` the name means its own `open`).
+private func openFile(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
 }

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A PNG file opened for the streaming paths (``AnalysisPipeline`` and ``PNGStream``), which decode its rows straight from
+/// the file instead of holding it in memory.
+///
+/// Everything but the image data is read at once: ``chunks`` is the file's signature and every chunk, whole, except the
+/// IDAT chunks, which are replaced by one empty IDAT where the first one was. That is all the decisions before decoding
+/// need (the header, the chunk layout, text chunks after the image data), at the cost of the metadata's size; the
+/// decoder then reads the file itself from its start (``SPNGRowDecoder``), checking every chunk and CRC as it goes.
+final class PNGFile: Sendable {
+    let path: String
+    /// The file's descriptor; the decoder reads through a duplicate of it.
+    let descriptor: Int32
+    /// The file's first 16 bytes (fewer for a shorter file): enough to tell its format.
+    let head: [UInt8]
+    /// The signature and every chunk but the image data (see the type's description).
+    let chunks: [UInt8]
+
+    /// Opens `path` and reads its chunks other than the image data; nil (the file closed again) when it doesn't start
+    /// with the PNG signature. The chunk walk stops where the framing does (a chunk running past the end of the file, or
+    /// IEND): the decoder reports what is wrong there.
+    /// - Throws: ``GamutError`` `.io` when the file can't be opened or read, or is larger than `maximumSize`.
+    init?(_ path: String, maximumSize: Int) throws(GamutError) {
+        let (descriptor, size) = try FileIO.open(path, maximumSize: maximumSize, what: "image file")
+        func fail(_ error: GamutError) -> GamutError {
+            close(descriptor)
+            return error
+        }
+        func read(_ count: Int, at offset: Int) throws(GamutError) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    if n < 0 { throw fail(GamutError(.io, "cannot read image file: \(errnoText())", path: path)) }
+                    break
+                }
+                done += n
+            }
+            return Array(bytes.prefix(done))
+        }
+        let head = try read(16, at: 0)
+        guard head.count >= 8, head.prefix(8).elementsEqual(PNGFile.signature) else {
+            close(descriptor)
+            return nil
+        }
+        var chunks = Array(head.prefix(8))
+        var offset = 8, sawData = false
+        while offset + 12 <= size {
+            let header = try read(8, at: offset)
+            guard header.count == 8 else { break }
+            let length = header.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+            let end = offset + 12 + length
+            guard length <= Int(Int32.max), end <= size else { break }
+            if header[4..<8].elementsEqual(PNGFile.imageData) {
+                if !sawData { chunks += PNGFile.emptyImageData }
+                sawData = true
+            } else {
+                let chunk = try read(end - offset, at: offset)
+                guard chunk.count == end - offset else { break }
+                chunks += chunk
+                if header[4..<8].elementsEqual(Array("IEND".utf8)) { break }
+            }
+            offset = end
+        }
+        self.path = path
+        self.descriptor = descriptor
+        self.head = head
+        self.chunks = chunks
+    }
+
+    deinit { close(descriptor) }
+
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let imageData = Array("IDAT".utf8)
+    /// An IDAT chunk of no data: length 0, type, and the CRC of the type alone.
+    static let emptyImageData: [UInt8] = [0, 0, 0, 0] + imageData + [0x35, 0xAF, 0x06, 0x1E]
+}
