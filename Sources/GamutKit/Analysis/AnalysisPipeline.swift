@@ -142,6 +142,9 @@ final class AnalysisPipeline: @unchecked Sendable {
     private func sequence(_ finished: Finished) {
         sum += finished.sum
         rowRuns += finished.runs
+        // Pruned before a merge that would pass the budget (so the table never holds the budget and a chunk's cells
+        // besides), and after one that did.
+        if cells.used > 0, cells.used + finished.cells.count > cellBudget { cells.keepLargest(atMost: cellBudget / 2) }
         cells.merge(finished.cells)
         if cells.used > cellBudget { cells.keepLargest(atMost: cellBudget / 2) }
         let chunk = finished.chunk, width = pass.width

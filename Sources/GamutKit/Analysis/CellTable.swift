@@ -34,9 +34,15 @@ struct CellTable {
     private(set) var used = 0
 
     init(capacity: Int = 1 << 12) {
+        slots = [Entry](repeating: Entry(), count: Self.size(for: capacity))
+    }
+
+    /// The slots for `count` entries: a power of two, at most three quarters full (linear probing stays short at that
+    /// load, and a table of a 4K chunk's 128 K cells takes 12 MiB rather than 24).
+    private static func size(for count: Int) -> Int {
         var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        slots = [Entry](repeating: Entry(), count: size)
+        while size * 3 < count * 4 + 4 { size <<= 1 }
+        return size
     }
 
     /// The key of a display code and a source Lab: code in the high bits, the Lab cell in the low 26.
@@ -65,7 +71,7 @@ struct CellTable {
 
     /// Adds an entry's pixels (count, flag and bounds) to the entry of the same key.
     mutating func add(_ e: Entry) {
-        if used * 2 >= slots.count { grow() }
+        if (used + 1) * 4 > slots.count * 3 { grow() }
         let mask = slots.count - 1
         slots.withUnsafeMutableBufferPointer { table in
             var slot = Int(truncatingIfNeeded: (e.key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
@@ -114,16 +120,18 @@ struct CellTable {
         while threshold < Int32.max / 2 && slots.reduce(0, { $0 + ($1.key != 0 && $1.count >= threshold ? 1 : 0) }) > limit {
             threshold *= 2
         }
+        // Emptied and refilled in place: the table keeps its size (it fills again as the next chunks merge), so pruning
+        // doesn't allocate a second table.
         let kept = slots.filter { $0.key != 0 && $0.count >= threshold }
-        self = CellTable(capacity: max(kept.count, 16))
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: Entry()) }
+        used = 0
         for e in kept { add(e) }
         return threshold
     }
 
     private mutating func grow() {
         let old = slots
-        var size = slots.count * 2
-        if size < 16 { size = 16 }
+        let size = max(16, slots.count * 2)
         slots = [Entry](repeating: Entry(), count: size)
         let mask = size - 1
         for e in old where e.key != 0 {
