@@ -166,6 +166,43 @@ struct CatalogFixTests {
         #expect(now == before, "partial changes were left: \(Set(now.keys).symmetricDifference(before.keys))")
     }
 
+    @Test("Planning converts no image; apply converts them, and a source damaged since planning undoes everything, naming it")
+    func imagesConvertedWhenApplied() throws {
+        let folder = try Self.copyOfDemo()
+        let fix = try CatalogFixer.plan(folder)
+        let created = fix.changes.filter { $0.kind == .created }
+        #expect(created.count >= 2)
+        // Nothing converted yet: the new images' bytes are made by contents(), from the source named in the change.
+        #expect(created.allSatisfy { $0.updated.isEmpty && $0.conversion != nil })
+        // The audit's collapsing colors stand in for a second analysis: the same bytes as mapping the image from scratch.
+        var withGroups = 0
+        for change in created {
+            let conversion = try #require(change.conversion)
+            if !(conversion.collapseGroups ?? []).isEmpty { withGroups += 1 }
+            let bytes = try change.contents()
+            let source = try ImageFile.read(contentsOf: conversion.source).withIntegerSamples()
+            let fromScratch = try source.gamutMapped(
+                to: .sRGB, mapping: .preserveSeparation, bitDepth: source.fileBitDepth >= 16 ? 16 : 8,
+                separation: conversion.separation, settings: conversion.settings)
+            #expect(bytes == (try PNG.encode(fromScratch)), "\(conversion.source)")
+            let image = try PNG.decode(bytes)
+            #expect(image.profile.name == ColorProfile.sRGB.name)
+            #expect(image.width == source.width && image.height == source.height)
+        }
+        #expect(withGroups >= 1)
+
+        // The last image's source cut in half after planning: apply fails on it, naming it, and leaves the catalog as it
+        // was (the images converted before it removed, no Contents.json touched).
+        let before = try Self.snapshot(folder)
+        let damaged = try #require(created.last?.conversion?.source)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: damaged))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: damaged))
+        #expect { try fix.apply() } throws: { ($0 as? GamutError)?.path == damaged }
+        var now = try Self.snapshot(folder)
+        now[String(damaged.dropFirst(folder.count + 1))] = before[String(damaged.dropFirst(folder.count + 1))]
+        #expect(now == before, "partial changes were left: \(Set(now.keys).symmetricDifference(before.keys))")
+    }
+
     @Test("LineDiff: exact hunks as GNU diff counts them; a 200,000-line rewrite is shown as removed and added, without a quadratic table")
     func lineDiff() {
         // diff -u writes "@@ -1,4 +1,5 @@" here: the final newline ends the fourth line, it doesn't start a fifth.

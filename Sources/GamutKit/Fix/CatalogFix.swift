@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The changes `gamut-check fix` makes to an asset catalog, planned by ``CatalogFixer`` and written by
@@ -19,12 +20,49 @@ import Foundation
         public var kind: Kind
         /// The file's bytes before (empty for a new file).
         public var original: [UInt8]
-        /// The file's bytes after.
+        /// The file's bytes after; empty for a new image, which is made when the fix is applied (``contents()``).
         public var updated: [UInt8]
-        /// For new images: profile, depth and size.
+        /// For new images: profile, size and mapping.
         package var summary: String
         /// A new image replaces a file no entry references that an interrupted fix left (same name).
         package var replacesLeftover = false
+        /// For a new image: the image it is converted from, and how.
+        package var conversion: ImageConversion?
+
+        /// The file's bytes after: ``updated``, or for a new image the converted image, decoded, mapped and encoded now
+        /// (planning a fix converts no image, so that a catalog's new images are never all in memory at once).
+        /// - Throws: ``GamutError`` naming the source image when it can't be read or converted.
+        public func contents() throws(GamutError) -> [UInt8] {
+            try conversion?.encoded() ?? updated
+        }
+    }
+
+    /// How a new sRGB image is made from an image set's wide-gamut image.
+    package struct ImageConversion: Sendable {
+        /// The image converted (any format the audit reads).
+        package var source: String
+        package var mapping: GamutMapping
+        /// The ΔE00 collapsing colors keep (``GamutMapping/preserveSeparation``).
+        package var separation: Double
+        /// The analyzer's thresholds, for finding the collapsing colors.
+        package var settings: AnalysisSettings
+        package var decoding: PNG.DecodingOptions
+        /// The source's collapsing colors as the audit found them (nil: found again when converting).
+        package var collapseGroups: [ImageCollapseGroup]?
+
+        /// The source converted to sRGB with the mapping, at 16 bits for sources of 16 bits or more and 8 otherwise, the
+        /// sRGB profile embedded, as PNG bytes. Runs on one core (``CatalogFix/apply()`` converts one image per core).
+        func encoded() throws(GamutError) -> [UInt8] {
+            do throws(GamutError) {
+                let image = try ImageFile.read(contentsOf: source, options: decoding).withIntegerSamples()
+                let converted = try image.gamutMapped(
+                    to: .sRGB, mapping: mapping, bitDepth: image.fileBitDepth >= 16 ? 16 : 8, separation: separation,
+                    settings: settings, threads: 1, collapseGroups: collapseGroups)
+                return try PNG.encode(converted)
+            } catch {
+                throw error.at(source)
+            }
+        }
     }
 
     /// One sRGB variant the fix writes (or an entry it pairs with an existing sRGB variant, marking it `display-P3`).
@@ -66,23 +104,38 @@ import Foundation
         }.joined()
     }
 
-    /// Writes the changes: new images first, then each `Contents.json`, each through a temporary file and a
-    /// rename. A file that changed since planning is not overwritten. On failure, images already written are
-    /// removed and `Contents.json` files already replaced are restored, so the catalog is as before.
-    /// - Throws: ``GamutError`` `.io` naming the file.
+    /// Writes the changes: new images first (converted now, as many at once as there are cores, and written in order by
+    /// the calling thread), then each `Contents.json`, each through a temporary file and a rename. A file that changed
+    /// since planning is not overwritten. On failure (an image that can't be converted, a file that can't be written),
+    /// images already written are removed and `Contents.json` files already replaced are restored, so the catalog is as
+    /// before.
+    /// - Throws: ``GamutError`` naming the file.
     public func apply() throws(GamutError) {
+        let created = changes.filter { $0.kind == .created }, edited = changes.filter { $0.kind == .edited }
         var done: [FileChange] = []
         do throws(GamutError) {
-            for change in changes {
-                switch change.kind {
-                case .created:
-                    guard change.replacesLeftover || !FileManager.default.fileExists(atPath: change.path) else {
-                        throw GamutError(.io, "exists already; run the fix again", path: change.path)
-                    }
-                case .edited:
-                    guard (try? FileIO.read(change.path, maximumSize: 1 << 22, what: "Contents.json")) == change.original else {
-                        throw GamutError(.io, "changed since the fix was planned; run it again", path: change.path)
-                    }
+            for change in created where !change.replacesLeftover && FileManager.default.fileExists(atPath: change.path) {
+                throw GamutError(.io, "exists already; run the fix again", path: change.path)
+            }
+            let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            for start in stride(from: 0, to: created.count, by: batch) {
+                let range = start..<min(created.count, start + batch)
+                let converted = Locked([Int: Result<[UInt8], GamutError>]())
+                DispatchQueue.concurrentPerform(iterations: range.count) { k in
+                    let change = created[range.lowerBound + k]
+                    let result = Result { () throws(GamutError) in try change.contents() }
+                    converted.withLock { $0[k] = result }
+                }
+                let results = converted.withLock { $0 }
+                for k in 0..<range.count {
+                    let change = created[range.lowerBound + k]
+                    try FileIO.writeAtomically(try results[k]!.get(), to: change.path)
+                    done.append(change)
+                }
+            }
+            for change in edited {
+                guard (try? FileIO.read(change.path, maximumSize: 1 << 22, what: "Contents.json")) == change.original else {
+                    throw GamutError(.io, "changed since the fix was planned; run it again", path: change.path)
                 }
                 try FileIO.writeAtomically(change.updated, to: change.path)
                 done.append(change)

@@ -1,13 +1,16 @@
-import Dispatch
 import Foundation
 
 /// Planning the image sets' sRGB images.
 extension Planner {
-    /// Plans an sRGB image (converted with the mapping, same depth, sRGB profile embedded) and its entry for each image
-    /// named that has no sRGB partner; images that have one are left to people (`skipped`). In the sets of `unpaired`
+    /// Plans an sRGB image (converted with the mapping when the fix is applied, same depth, sRGB profile embedded) and its
+    /// entry for each image named that has no sRGB partner (`analyses`: the audit's, by file: the images' sizes and
+    /// collapsing colors, so that converting them doesn't analyze them again); images that have one are left to people (`skipped`). In the sets of `unpaired`
     /// (an `unpaired-display-gamut` finding), every `display-P3` image without an sRGB partner gets one too, and an image
     /// without `display-gamut` beside an sRGB image is marked `display-P3`, so the pair is complete.
-    mutating func images(_ files: Set<String>, unpaired: Set<String> = [], decoding: PNG.DecodingOptions) throws(GamutError) {
+    mutating func images(
+        _ files: Set<String>, unpaired: Set<String> = [], analyses: [String: ImageAnalysis] = [:],
+        decoding: PNG.DecodingOptions
+    ) throws(GamutError) {
         var jobs: [(asset: CatalogAsset, entry: CatalogImageEntry, path: String)] = []
         for asset in catalog.assets where asset.kind == .imageSet {
             for entry in asset.images {
@@ -30,37 +33,22 @@ extension Planner {
                 jobs.append((asset, entry, path))
             }
         }
-        // Images are converted in parallel, one per core (decoding is single-threaded). Only the encoded file and its
-        // description are kept: holding the converted images too held every one of them at once.
-        let results = Locked([Int: Result<(bytes: [UInt8], description: String), GamutError>]())
-        let (mapping, separation, settings) = (self.mapping, self.separation, self.settings)
-        let paths = jobs.map(\.path)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            let result: Result<(bytes: [UInt8], description: String), GamutError>
-            do throws(GamutError) {
-                // Any format the audit read (JPEG, TIFF, WebP, HEIF, …); the sRGB variant is written as a PNG.
-                let image = try ImageFile.read(contentsOf: paths[i], options: decoding).withIntegerSamples()
-                let converted = try image.gamutMapped(
-                    to: .sRGB, mapping: mapping, bitDepth: image.fileBitDepth >= 16 ? 16 : 8,
-                    separation: separation, settings: settings, threads: 1)
-                let description =
-                    "\(ColorProfile.sRGB.name), \(converted.fileBitDepth)-bit, \(converted.width)×\(converted.height), \(mapping.rawValue) mapping"
-                result = .success((try PNG.encode(converted), description))
-            } catch {
-                result = .failure(error.at(paths[i]))
-            }
-            results.withLock { $0[i] = result }
-        }
-        let converted = results.withLock { $0 }
-        for (i, job) in jobs.enumerated() {
+        // The images are converted when the fix is applied (see CatalogFix.FileChange.contents()), not held here.
+        for job in jobs {
             let (asset, entry) = (job.asset, job.entry)
-            let (encoded, description) = try converted[i]!.get()
             let name = newName(for: job.path, in: asset)
             let newPath = (asset.folder as NSString).appendingPathComponent(name)
+            let analysis = analyses[job.path]
+            let size = analysis.map { "\($0.width)×\($0.height), " } ?? ""
             var change = CatalogFix.FileChange(
-                path: newPath, kind: .created, original: [], updated: encoded,
-                summary: "sRGB variant of \(entry.filename ?? ""): \(description)")
+                path: newPath, kind: .created, original: [], updated: [],
+                summary:
+                    "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(size)the source's bit depth (16 or 8), "
+                    + "\(mapping.rawValue) mapping")
             change.replacesLeftover = FileManager.default.fileExists(atPath: newPath)
+            change.conversion = CatalogFix.ImageConversion(
+                source: job.path, mapping: mapping, separation: separation, settings: settings, decoding: decoding,
+                collapseGroups: analysis?.collapseGroups)
             created.append(change)
             let contents = try file(asset.contentsFile)
             guard let array = contents.root["images"], let entries = array.elements, let k = Planner.index(entry.keyPath),

@@ -65,7 +65,9 @@ import Foundation
             findings.filter { imageRules.contains($0.ruleID) }
                 .flatMap { $0.location.files ?? [$0.location.file] }.filter(setImages.contains))
         let unpairedImages = Set(findings.filter { $0.ruleID == .unpairedDisplayGamut }.compactMap { about($0, .imageSet) })
-        try plan.images(imageFiles, unpaired: unpairedImages, decoding: options.decoding)
+        let analyses = Dictionary(
+            audit.report.files.compactMap { file in file.analysis.map { (file.path, $0) } }, uniquingKeysWith: { first, _ in first })
+        try plan.images(imageFiles, unpaired: unpairedImages, analyses: analyses, decoding: options.decoding)
         return plan.result()
     }
 }

@@ -24,6 +24,18 @@ extension Image {
         to target: ColorProfile, mapping: GamutMapping, bitDepth: Int? = nil, separation: Double = 2,
         settings: AnalysisSettings = .init(), threads: Int? = nil
     ) throws(GamutError) -> Image {
+        try gamutMapped(
+            to: target, mapping: mapping, bitDepth: bitDepth, separation: separation, settings: settings, threads: threads,
+            collapseGroups: nil)
+    }
+
+    /// ``gamutMapped(to:mapping:bitDepth:separation:settings:threads:)`` with the image's collapsing colors already
+    /// found (`collapseGroups`: an ``ImageAnalysis``'s of this image against `target` on `settings`, as a catalog audit
+    /// found them); nil finds them.
+    package func gamutMapped(
+        to target: ColorProfile, mapping: GamutMapping, bitDepth: Int?, separation: Double, settings: AnalysisSettings,
+        threads: Int?, collapseGroups: [ImageCollapseGroup]?
+    ) throws(GamutError) -> Image {
         if mapping == .clip {
             return try converted(to: target, bitDepth: bitDepth, intent: .relativeColorimetric, threads: threads)
         }
@@ -31,11 +43,15 @@ extension Image {
             throw GamutError(.unsupportedProfile, "gamut mapping needs an 8- or 16-bit RGB image, not \(pixels.format)")
         }
         let mapper = try GamutMapper(source: profile, target: target)
-        let corrections =
-            mapping == .preserveSeparation
-            ? try SeparationCorrections(
-                image: self, mapper: mapper, separation: separation, settings: settings, target: target, threads: threads)
-            : SeparationCorrections(anchors: [])
+        let corrections: SeparationCorrections
+        if mapping != .preserveSeparation {
+            corrections = SeparationCorrections(anchors: [])
+        } else if let collapseGroups {
+            corrections = SeparationCorrections(groups: collapseGroups, mapper: mapper, separation: separation)
+        } else {
+            let analysis = try ImageAnalyzer.analyze(self, target: target, settings: settings, threads: threads).analysis
+            corrections = SeparationCorrections(groups: analysis.collapseGroups, mapper: mapper, separation: separation)
+        }
         // In-gamut pixels (and pixels no correction reaches) keep the exact conversion; the others are mapped.
         var result = try converted(to: target, bitDepth: bitDepth, intent: .relativeColorimetric, threads: threads)
         let destination = result.pixels.format
@@ -113,16 +129,11 @@ struct SeparationCorrections: Sendable {
 
     init(anchors: [Anchor]) { self.anchors = anchors }
 
-    /// Anchors from the image's collapsing colors, found by an analysis on `threads` cores (nil: all of them).
-    init(
-        image: Image, mapper: GamutMapper, separation: Double, settings: AnalysisSettings, target: ColorProfile, threads: Int? = nil
-    ) throws(GamutError) {
-        var settings = settings
-        settings.maximumFindingsPerRule = max(settings.maximumFindingsPerRule, 64)
-        let analysis = try ImageAnalyzer.analyze(image, target: target, settings: settings, threads: threads).analysis
+    /// Anchors from an image's collapsing colors (its analysis's collapse groups).
+    init(groups: [ImageCollapseGroup], mapper: GamutMapper, separation: Double) {
         func vector(_ lab: OKLab) -> SIMD3<Double> { SIMD3(lab.l, lab.a, lab.b) }
         var anchors: [Anchor] = []
-        for group in analysis.collapseGroups {
+        for group in groups {
             let pair = [group.first, group.second]
             let css = pair.map { mapper.map($0, mapping: .css) }
             let kept = mapper.map(group: pair, mapping: .preserveSeparation, separation: separation)
