@@ -68,14 +68,20 @@ extension Image {
         let reader = SampleReader(sourceFormat)
         let outSixteen = destination.sample != .uint8
         @Sendable func encode(_ linear: SIMD3<Double>) -> SIMD3<UInt16> {
-            SIMD3((0..<3).map { UInt16((min(max(targetCurves[$0].encode(linear[$0]), 0), 1) * outMax).rounded()) })
+            @inline(__always) func code(_ c: Int) -> UInt16 {
+                UInt16((min(max(targetCurves[c].encode(linear[c]), 0), 1) * outMax).rounded())
+            }
+            return SIMD3(code(0), code(1), code(2))
         }
         pixels.withUnsafeBytes { (sourceBytes: UnsafeRawBufferPointer) in
             nonisolated(unsafe) let input = sourceBytes
             result.pixels.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) in
                 nonisolated(unsafe) let out = output
                 Bands.forEach(bands, over: h) { rows in
+                    // Out-of-gamut values mapped once each; the cache is dropped in a band whose first 4,096 lookups
+                    // found fewer than one in eight (noise, where nearly every value differs and it would only cost).
                     var cache: [UInt64: SIMD3<UInt16>] = [:]
+                    var (lookups, hits, caching) = (0, 0, true)
                     for y in rows {
                         for x in 0..<w {
                             let row = input.baseAddress! + y * inRow
@@ -91,12 +97,18 @@ extension Image {
                                 value = encode(corrections.map(source, shift: shift, kernel: kernel))
                             } else {
                                 let key = UInt64(code.x) << 32 | UInt64(code.y) << 16 | UInt64(code.z)
-                                if let hit = cache[key] {
+                                if caching, let hit = cache[key] {
                                     value = hit
+                                    hits += 1
                                 } else {
                                     let source = kernel.oklab(lms: kernel.sourceToLMS * linear)
                                     value = encode(corrections.map(source, shift: corrections.shift(at: source), kernel: kernel))
-                                    if cache.count < 1 << 20 { cache[key] = value }
+                                    if caching && cache.count < 1 << 20 { cache[key] = value }
+                                }
+                                lookups += 1
+                                if caching && lookups == 4096 && hits * 8 < lookups {
+                                    caching = false
+                                    cache = [:]
                                 }
                             }
                             let base = y * outRow + x * outChannels * (outSixteen ? 2 : 1)
