@@ -20,6 +20,17 @@ let benchmarks: @Sendable () -> Void = {
               configuration: .init(maxIterations: 1)) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try CatalogFixer.plan(catalog)) }
     }
+    // What fix --write does besides writing: the plan's new images converted (decoded, gamut-mapped, PNG-encoded), as
+    // many at once as cores, as CatalogFix.apply() converts them.
+    Benchmark("Fix: converting the plan's new sRGB images (100, preserve-separation, 16-bit PNG), all cores",
+              configuration: .init(maxIterations: 1)) { benchmark in
+        let created = try CatalogFixer.plan(catalog).changes.filter { $0.kind == .created }
+        precondition(created.count == 100, "the fixture's plan changed: \(created.count) new images")
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: created.count) { i in blackHole(try? created[i].contents()) }
+        }
+    }
     Benchmark("Decoding the catalog's 300 PNGs, all cores (for scale)") { benchmark in
         for _ in benchmark.scaledIterations {
             DispatchQueue.concurrentPerform(iterations: pngs.count) { i in blackHole(try? ImageFile.read(contentsOf: pngs[i])) }
