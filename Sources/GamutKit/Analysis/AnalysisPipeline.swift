@@ -15,8 +15,10 @@ import Synchronization
 /// gamut or at the gamut's edge) are kept in one table of at most `cellBudget` cells, 1 for every 64 pixels (65,536 at
 /// least; about 1.5 bytes a pixel). An image with more, nearly all of its colors different (noise, a photograph of foliage), keeps
 /// its largest cells: the cells of fewer pixels than a threshold, the smallest power of two that frees half the table,
-/// are dropped, as often as the table fills (in chunk order, so the same ones whatever the threads). Only cells of
-/// many pixels can make a collapse finding; the dropped ones no longer count in the collapse groups' pixels.
+/// are dropped, before merging a chunk's cells would take the table past the budget and after a merge that did (in
+/// chunk order, so the same ones whatever the threads); the table so never holds more than half the budget and one
+/// chunk's cells. Only cells of many pixels can make a collapse finding; the dropped ones no longer count in the
+/// collapse groups' pixels.
 ///
 /// `@unchecked Sendable`: the sequencer's state is touched only by the thread holding the sequencing turn (handed over
 /// under `queue`'s lock); everything else is immutable or behind a lock.

@@ -133,8 +133,8 @@ enum PNGStream {
         case failure(GamutError)
     }
 
-    /// Converts the PNG `file` (read as it is decoded) into the file at `output`, written as it is encoded and put in place only once complete
-    /// (``AtomicFile``). Returns nil, writing nothing, when the file needs the whole-image path.
+    /// Converts the PNG `file` (read as it is decoded) into the file at `output`, written as it is encoded and put in
+    /// place only once complete (``AtomicFile``). Returns nil, writing nothing, when the file needs the whole-image path.
     static func convert(
         _ file: PNGFile, settings: PNGConversion.Settings, to output: String
     ) throws(GamutError) -> PNGConversion.Summary? {
