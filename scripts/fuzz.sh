@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds GamutKit's libFuzzer targets (Fuzz/, with AddressSanitizer) and runs each for SECONDS (default 60):
 #   fuzz-png      PNG decoding with color resolution, then a conversion and an analysis of what decodes
-#   fuzz-png-stream     the streaming converter against the whole-image path: same verdict, same bytes written
+#   fuzz-png-stream     the streaming converter and analysis against the whole-image path: same verdict, same bytes
 #   fuzz-png-roundtrip  decode → encode → decode gives the same pixels, profile and metadata
 #   fuzz-icc      ICC profile loading and inspection, transforms from and to the profile
 #   fuzz-policy   .gamut-check.json parsing

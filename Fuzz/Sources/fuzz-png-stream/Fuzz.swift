@@ -3,7 +3,8 @@ import GamutKit
 
 /// The streaming converter (`gamut-check convert`'s path) against the whole-image path on the same input: both must
 /// accept or refuse it alike, and when both accept, write the same bytes. A file that one path takes and the other
-/// refuses (say, a damaged last chunk that only one of them notices) stops the fuzzer.
+/// refuses (say, a damaged last chunk that only one of them notices) stops the fuzzer. The analysis of the file (what
+/// `gamut-check check` does, decoding it as it analyzes) is held to the analysis of the decoded image the same way.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -26,6 +27,22 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case (.failure, .failure): precondition(!FileManager.default.fileExists(atPath: output), "a refused input left an output file")
     case (.success, .failure(let error)): preconditionFailure("streamed, but the whole-image path refused it: \(error)")
     case (.failure(let error), .success): preconditionFailure("the whole-image path read it, but streaming refused it: \(error)")
+    }
+    // The same for the analysis (`gamut-check check`'s path, which decodes the file as it analyzes it).
+    let analyzedFile = Result { () throws(GamutError) in
+        try ImageAnalyzer.analyze(contentsOf: input, options: settings.decoding, includeClipMask: true, threads: 2)
+    }
+    let analyzedWhole = Result { () throws(GamutError) in
+        let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
+        return try ImageAnalyzer.analyze(image, includeClipMask: true, threads: 2)
+    }
+    switch (analyzedFile, analyzedWhole) {
+    case (.success(let a), .success(let b)):
+        precondition(String(describing: a.analysis) == String(describing: b.analysis), "the streamed analysis differs")
+        precondition(a.clipMask?.pixels.bytes == b.clipMask?.pixels.bytes, "the streamed clip mask differs")
+    case (.failure, .failure): break
+    case (.success, .failure(let error)): preconditionFailure("analyzed from the file, but the whole image was refused: \(error)")
+    case (.failure(let error), .success): preconditionFailure("the whole image was analyzed, but the file was refused: \(error)")
     }
     return 0
 }
