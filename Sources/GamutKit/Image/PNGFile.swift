@@ -13,7 +13,8 @@
 /// decoder then reads the file itself from its start (``SPNGRowDecoder``), checking every chunk and CRC as it goes.
 final class PNGFile: Sendable {
     let path: String
-    /// The file's descriptor; the decoder reads through a duplicate of it.
+    /// The file's descriptor; the decoder reads through a duplicate of it, which shares its file offset, so one decoder
+    /// reads a `PNGFile` at a time (this type itself only reads at given offsets).
     let descriptor: Int32
     /// The file's first 16 bytes (fewer for a shorter file): enough to tell its format.
     let head: [UInt8]
