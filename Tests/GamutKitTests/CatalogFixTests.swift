@@ -166,7 +166,7 @@ struct CatalogFixTests {
         #expect(now == before, "partial changes were left: \(Set(now.keys).symmetricDifference(before.keys))")
     }
 
-    @Test("Planning converts no image; apply converts them, and a source damaged since planning undoes everything, naming it")
+    @Test("Planning converts no image; apply converts them, and a source changed since planning undoes everything, naming it")
     func imagesConvertedWhenApplied() throws {
         let folder = try Self.copyOfDemo()
         let fix = try CatalogFixer.plan(folder)
@@ -197,7 +197,10 @@ struct CatalogFixTests {
         let damaged = try #require(created.last?.conversion?.source)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: damaged))
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: damaged))
-        #expect { try fix.apply() } throws: { ($0 as? GamutError)?.path == damaged }
+        #expect { try fix.apply() } throws: {
+            let error = $0 as? GamutError
+            return error?.path == damaged && error?.message.contains("changed since the fix was planned") == true
+        }
         var now = try Self.snapshot(folder)
         now[String(damaged.dropFirst(folder.count + 1))] = before[String(damaged.dropFirst(folder.count + 1))]
         #expect(now == before, "partial changes were left: \(Set(now.keys).symmetricDifference(before.keys))")

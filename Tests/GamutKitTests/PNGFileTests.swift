@@ -85,6 +85,17 @@ struct PNGFileTests {
         let idat = try #require(PNGFixtures.chunks(bytes).first { $0.type == "IDAT" })
         let cut = folder + "/cut.png"
         try Data(bytes.prefix(idat.data.lowerBound + 10)).write(to: URL(fileURLWithPath: cut))
+        // A file changed after its chunks were read is refused once decoded (the chunks would belong to other contents).
+        let changing = try #require(try PNGFile(path, maximumSize: 1 << 30))
+        try changing.checkUnchanged()
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        #expect { try changing.checkUnchanged() } throws: {
+            ($0 as? GamutError)?.path == path && ($0 as? GamutError)?.message.contains("changed while it was read") == true
+        }
+
         let png = try #require(try PNGFile(cut, maximumSize: 1 << 20))
         let cutBytes = Array(bytes.prefix(idat.data.lowerBound + 10))
         #expect(png.chunks == Self.expectedChunks(cutBytes))

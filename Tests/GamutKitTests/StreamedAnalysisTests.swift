@@ -144,6 +144,11 @@ struct FileAnalysisTests {
         }
         let unlimited = try run(workers: 2, budget: .max)
         let all = try #require(unlimited.cells)
+        // An image within the budget keeps every cell (its chunks share cells, so a prune counting a chunk's cells
+        // rather than the new ones among them would drop some).
+        for workers in [1, 2] {
+            #expect(try run(workers: workers, budget: all.count).cells == all, "workers \(workers)")
+        }
         let budget = 3000
         #expect(all.count > 2 * budget, "the image must overflow the budget: \(all.count) cells")
         let bounded = try (1...3).map { try run(workers: $0, budget: budget) }

@@ -12,7 +12,7 @@ struct FileAnalysis {
 extension AnalysisPipeline {
     /// Analyzes the PNG `file` while decoding it: the calling thread decodes chunks of rows (libspng's progressive
     /// decoding, reading the file as it goes) and workers analyze each chunk as soon as the row below it is decoded, so
-    /// neither the file nor the decoded image is ever held whole and decoding and analysis overlap. Returns nil for files
+    /// neither the image data nor the decoded image is ever held whole and decoding and analysis overlap. Returns nil for files
     /// the whole-image path reads instead: interlaced or palette images, 16-bit gray with tRNS, more ancillary chunks
     /// than one libspng context caches. A file this path refuses as an invalid PNG is for the caller to read again on the
     /// whole-image path, which reads damage confined to ancillary chunks with a warning (as ``PNGConversion`` does).
@@ -39,6 +39,7 @@ extension AnalysisPipeline {
         let pipeline = AnalysisPipeline(pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: true)
         try pipeline.decodeAndRun(&decoder, workers: workers)
         try decoder.finish()
+        try file.checkUnchanged()
         let output = try pipeline.output(sourceProfile: profile.name, targetProfile: target.name, keepCells: keepCells)
         return FileAnalysis(output: output, profile: profile, warnings: types.warnings + warnings)
     }

@@ -15,9 +15,9 @@ import Synchronization
 /// gamut or at the gamut's edge) are kept in one table of at most `cellBudget` cells, 1 for every 64 pixels (65,536 at
 /// least; about 1.5 bytes a pixel). An image with more, nearly all of its colors different (noise, a photograph of foliage), keeps
 /// its largest cells: the cells of fewer pixels than a threshold, the smallest power of two that frees half the table,
-/// are dropped, before merging a chunk's cells would take the table past the budget and after a merge that did (in
-/// chunk order, so the same ones whatever the threads); the table so never holds more than half the budget and one
-/// chunk's cells. Only cells of many pixels can make a collapse finding; the dropped ones no longer count in the
+/// are dropped, before merging a chunk's cells would take the table past the budget (when it holds more than half of
+/// it) and after a merge that did, in chunk order, so the same ones whatever the threads; an image within the budget
+/// keeps every cell, and the table never holds more than the budget and one chunk's cells. Only cells of many pixels can make a collapse finding; the dropped ones no longer count in the
 /// collapse groups' pixels.
 ///
 /// `@unchecked Sendable`: the sequencer's state is touched only by the thread holding the sequencing turn (handed over
@@ -144,9 +144,14 @@ final class AnalysisPipeline: @unchecked Sendable {
     private func sequence(_ finished: Finished) {
         sum += finished.sum
         rowRuns += finished.runs
-        // Pruned before a merge that would pass the budget (so the table never holds the budget and a chunk's cells
-        // besides), and after one that did.
-        if cells.used > 0, cells.used + finished.cells.count > cellBudget { cells.keepLargest(atMost: cellBudget / 2) }
+        // Pruned before a merge that would take the table past the budget (counting only the chunk's cells it doesn't
+        // hold yet, so an image within the budget is never pruned), when it holds more than half of it: so it never
+        // holds more than the budget and a chunk's cells besides. And after a merge that passed the budget.
+        if cells.used > cellBudget / 2, cells.used + finished.cells.count > cellBudget,
+            cells.used + finished.cells.reduce(0, { $0 + (cells.contains($1.key) ? 0 : 1) }) > cellBudget
+        {
+            cells.keepLargest(atMost: cellBudget / 2)
+        }
         cells.merge(finished.cells)
         if cells.used > cellBudget { cells.keepLargest(atMost: cellBudget / 2) }
         let chunk = finished.chunk, width = pass.width

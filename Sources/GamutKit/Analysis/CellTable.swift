@@ -94,6 +94,19 @@ struct CellTable {
         }
     }
 
+    /// Whether the table has an entry of `key`.
+    func contains(_ key: UInt64) -> Bool {
+        let mask = slots.count - 1
+        return slots.withUnsafeBufferPointer { table in
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+            while table[slot].key != 0 {
+                if table[slot].key == key { return true }
+                slot = (slot + 1) & mask
+            }
+            return false
+        }
+    }
+
     /// Every used entry.
     var all: [Entry] { slots.filter { $0.key != 0 } }
 
@@ -112,10 +125,11 @@ struct CellTable {
     }
 
     /// Drops the cells of fewer than the smallest power of two of pixels that leaves at most `limit` cells, and returns
-    /// that threshold. Only large cells can make a collapse finding, so an image with more distinct colors than memory
+    /// that threshold (0, dropping nothing, when the table holds no more than `limit`). Only large cells can make a collapse finding, so an image with more distinct colors than memory
     /// allows keeps those (``AnalysisPipeline`` calls this when the table passes its budget).
     @discardableResult
     mutating func keepLargest(atMost limit: Int) -> Int32 {
+        guard used > limit else { return 0 }
         var threshold: Int32 = 2
         while threshold < Int32.max / 2 && slots.reduce(0, { $0 + ($1.key != 0 && $1.count >= threshold ? 1 : 0) }) > limit {
             threshold *= 2

@@ -49,11 +49,16 @@ import Foundation
         package var decoding: PNG.DecodingOptions
         /// The source's collapsing colors as the audit found them (nil: found again when converting).
         package var collapseGroups: [ImageCollapseGroup]?
+        /// The source's identity when the fix was planned (``FileIO/identity(of:)``); a source changed since is refused.
+        package var sourceIdentity: [Int]?
 
         /// The source converted to sRGB with the mapping, at 16 bits for sources of 16 bits or more and 8 otherwise, the
         /// sRGB profile embedded, as PNG bytes. Runs on one core (``CatalogFix/apply()`` converts one image per core).
         func encoded() throws(GamutError) -> [UInt8] {
             do throws(GamutError) {
+                guard FileIO.identity(of: source) == sourceIdentity else {
+                    throw GamutError(.io, "changed since the fix was planned; run it again", path: source)
+                }
                 let image = try ImageFile.read(contentsOf: source, options: decoding).withIntegerSamples()
                 let converted = try image.gamutMapped(
                     to: .sRGB, mapping: mapping, bitDepth: image.fileBitDepth >= 16 ? 16 : 8, separation: separation,

@@ -48,7 +48,7 @@ extension Planner {
             change.replacesLeftover = FileManager.default.fileExists(atPath: newPath)
             change.conversion = CatalogFix.ImageConversion(
                 source: job.path, mapping: mapping, separation: separation, settings: settings, decoding: decoding,
-                collapseGroups: analysis?.collapseGroups)
+                collapseGroups: analysis?.collapseGroups, sourceIdentity: FileIO.identity(of: job.path))
             created.append(change)
             let contents = try file(asset.contentsFile)
             guard let array = contents.root["images"], let entries = array.elements, let k = Planner.index(entry.keyPath),

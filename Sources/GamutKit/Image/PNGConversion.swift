@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Non-interlaced images stream: one thread decodes rows with libspng while the calling thread converts
 /// and filters them and the other cores deflate them, so everything overlaps the decode and only a few
-/// rows are held in memory besides the input file. Interlaced and palette images, gray 16-bit images
+/// rows are held in memory (libspng reads the input file as it decodes; its chunks other than the image data are
+/// held). Interlaced and palette images, gray 16-bit images
 /// with `tRNS`, and files with more ancillary chunks than one libspng context accepts take the
 /// whole-image path (`PNG/read(contentsOf:options:)`, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
 /// `PNG/write(_:to:options:)`), with the same results.
@@ -267,6 +268,7 @@ enum PNGStream {
             rowsDone += count
         }
         try decoder.finish()
+        try file.checkUnchanged()
         channel.send(.finished)
     }
 

@@ -9,8 +9,10 @@
 ///
 /// Everything but the image data is read at once: ``chunks`` is the file's signature and every chunk, whole, except the
 /// IDAT chunks, which are replaced by one empty IDAT where the first one was. That is all the decisions before decoding
-/// need (the header, the chunk layout, text chunks after the image data), at the cost of the metadata's size; the
-/// decoder then reads the file itself from its start (``SPNGRowDecoder``), checking every chunk and CRC as it goes.
+/// need (the header, the chunk layout, text chunks after the image data); every other chunk is held whole (an APNG's
+/// other frames too, as when the file was read whole). The decoder then reads the file itself from its start
+/// (``SPNGRowDecoder``), checking every chunk and CRC as it goes, and ``checkUnchanged()`` that the file is the one
+/// whose chunks were read.
 final class PNGFile: Sendable {
     let path: String
     /// The file's descriptor; the decoder reads through a duplicate of it, which shares its file offset, so one decoder
@@ -22,8 +24,8 @@ final class PNGFile: Sendable {
     let chunks: [UInt8]
 
     /// Opens `path` and reads its chunks other than the image data; nil (the file closed again) when it doesn't start
-    /// with the PNG signature. The chunk walk stops where the framing does (a chunk running past the end of the file, or
-    /// IEND): the decoder reports what is wrong there.
+    /// with the PNG signature. The chunk walk stops where the framing does (a chunk running past the end of the file),
+    /// as ``PNGChunks/list(_:)`` does on a file in memory: the decoder reports what is wrong there.
     /// - Throws: ``GamutError`` `.io` when the file can't be opened or read, or is larger than `maximumSize`.
     init?(_ path: String, maximumSize: Int) throws(GamutError) {
         let (descriptor, size) = try FileIO.open(path, maximumSize: maximumSize, what: "image file")
@@ -45,6 +47,8 @@ final class PNGFile: Sendable {
             }
             return Array(bytes.prefix(done))
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw fail(GamutError(.io, "cannot read image file: \(errnoText())", path: path)) }
         let head = try read(16, at: 0)
         guard head.count >= 8, head.prefix(8).elementsEqual(PNGFile.signature) else {
             close(descriptor)
@@ -65,7 +69,6 @@ final class PNGFile: Sendable {
                 let chunk = try read(end - offset, at: offset)
                 guard chunk.count == end - offset else { break }
                 chunks += chunk
-                if header[4..<8].elementsEqual(Array("IEND".utf8)) { break }
             }
             offset = end
         }
@@ -73,6 +76,19 @@ final class PNGFile: Sendable {
         self.descriptor = descriptor
         self.head = head
         self.chunks = chunks
+        self.identity = FileIO.identity(info)
+    }
+
+    /// The file's identity (``FileIO/identity(_:)``) when the chunks were read.
+    private let identity: [Int]
+
+    /// Throws when the file changed (size or modification time) since its chunks were read: the chunks held and the rows
+    /// decoded would then belong to different contents. Called once the decoder has read the file to its end.
+    func checkUnchanged() throws(GamutError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, FileIO.identity(info) == identity else {
+            throw GamutError(.io, "the file changed while it was read; read it again", path: path)
+        }
     }
 
     deinit { close(descriptor) }

@@ -275,7 +275,7 @@ struct SPNGRowDecoder: ~Copyable {
     /// memory), checking every chunk and CRC as it goes.
     init(_ file: PNGFile, options: PNG.DecodingOptions) throws(GamutError) {
         let path = file.path
-        let duplicate = dup(file.descriptor)
+        let duplicate = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0, lseek(duplicate, 0, SEEK_SET) == 0, let stream = fdopen(duplicate, "rb") else {
             if duplicate >= 0 { close(duplicate) }
             throw GamutError(.io, "cannot read image file: \(errnoText())", path: path)

@@ -69,6 +69,21 @@ enum FileIO {
         return (file, Int(info.st_size))
     }
 
+    /// What tells a file's versions apart: its size, modification time and inode.
+    static func identity(_ info: stat) -> [Int] {
+        #if canImport(Darwin)
+            [Int(info.st_size), Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec), Int(info.st_ino)]
+        #else
+            [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)]
+        #endif
+    }
+
+    /// The identity of the file at `path` (nil when it can't be examined).
+    static func identity(of path: String) -> [Int]? {
+        var info = stat()
+        return stat(path, &info) == 0 ? identity(info) : nil
+    }
+
     /// The first `count` bytes of the file at `path` (fewer for a shorter file, none when it can't be read): enough to
     /// tell its format.
     static func head(_ path: String, count: Int = 16) -> [UInt8] {
