@@ -4,8 +4,8 @@ import Foundation
 extension Planner {
     /// Plans an sRGB image (converted with the mapping when the fix is applied, same depth, sRGB profile embedded) and its
     /// entry for each image named that has no sRGB partner (`analyses`: the audit's, by file: the images' sizes and
-    /// collapsing colors, so that converting them doesn't analyze them again); images that have one are left to people (`skipped`). In the sets of `unpaired`
-    /// (an `unpaired-display-gamut` finding), every `display-P3` image without an sRGB partner gets one too, and an image
+    /// collapsing colors, so that converting them doesn't analyze them again); images that have one are left to people
+    /// (`skipped`). In the sets of `unpaired` (an `unpaired-display-gamut` finding), every `display-P3` image without an sRGB partner gets one too, and an image
     /// without `display-gamut` beside an sRGB image is marked `display-P3`, so the pair is complete.
     mutating func images(
         _ files: Set<String>, unpaired: Set<String> = [], analyses: [String: ImageAnalysis] = [:],

@@ -50,7 +50,7 @@ final class PNGFile: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw fail(GamutError(.io, "cannot read image file: \(errnoText())", path: path)) }
         let head = try read(16, at: 0)
-        guard head.count >= 8, head.prefix(8).elementsEqual(PNGFile.signature) else {
+        guard ImageFormat.sniff(head) == .png else {
             close(descriptor)
             return nil
         }
@@ -93,7 +93,6 @@ final class PNGFile: Sendable {
 
     deinit { close(descriptor) }
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let imageData = Array("IDAT".utf8)
     /// An IDAT chunk of no data: length 0, type, and the CRC of the type alone.
     static let emptyImageData: [UInt8] = [0, 0, 0, 0] + imageData + [0x35, 0xAF, 0x06, 0x1E]
