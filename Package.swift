@@ -47,6 +47,8 @@ let package = Package(
         .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
         // The matrix/shaper kernel eight pixels at a time (AVX2 gathers, chosen at run time; elsewhere the Swift loop runs).
         .target(name: "CShaperKernel"),
+        // Reversing PNG's row filters (SSE2 on x86-64) for the PNG row decoder, which inflates with ISA-L.
+        .target(name: "CPNGFilter"),
         // Test-only: libpng, the independent decoder and encoder GamutKit's PNG conformance tests compare against.
         .systemLibrary(
             name: "CLibPNG", path: "Tests/CLibPNG", pkgConfig: "libpng",
@@ -56,7 +58,7 @@ let package = Package(
             name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
-            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib", "CISAL", "CShaperKernel"]),
+            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib", "CISAL", "CShaperKernel", "CPNGFilter"]),
         .executableTarget(
             name: "gamut-check",
             dependencies: [

@@ -4,8 +4,8 @@
 # types there). Run by .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules='CLCMS2|CSPNG|CWebP|CHeif|CJPEG|CTIFF|CJPEGShim|CTIFFShim|CZlib|CShaperKernel'
-identifiers='\bcms[A-Z][A-Za-z0-9_]*|\b(CLCMS2_)?TYPE_[A-Z0-9_]+_(8|16|FLT|DBL)\b|\bINTENT_[A-Z_]+\b|\bLCMS_[A-Z_]+\b|\bspng_[a-z_]+|\bSPNG_[A-Z0-9_]+|\bjpeg_[a-z_]+|\bJCS_[A-Z]+|\bTIFF(Get|Set|Read|Write)[A-Z][A-Za-z]*\(|\bTIFF(Client)?(Open|Close)\b|\bWebP[A-Z][A-Za-z]+\(|\bheif_[a-z_]+|\bgk_(jpeg|tiff|shaper)_[a-z_]+|\b(deflate|inflate)(Init2_|End|SetDictionary|Bound)?\(|\b(crc32|adler32)(_combine)?\(|\bz_stream\b|\bZ_[A-Z_]+\b'
+modules='CLCMS2|CSPNG|CWebP|CHeif|CJPEG|CTIFF|CJPEGShim|CTIFFShim|CZlib|CISAL|CShaperKernel|CPNGFilter'
+identifiers='\bcms[A-Z][A-Za-z0-9_]*|\b(CLCMS2_)?TYPE_[A-Z0-9_]+_(8|16|FLT|DBL)\b|\bINTENT_[A-Z_]+\b|\bLCMS_[A-Z_]+\b|\bspng_[a-z_]+|\bSPNG_[A-Z0-9_]+|\bjpeg_[a-z_]+|\bJCS_[A-Z]+|\bTIFF(Get|Set|Read|Write)[A-Z][A-Za-z]*\(|\bTIFF(Client)?(Open|Close)\b|\bWebP[A-Z][A-Za-z]+\(|\bheif_[a-z_]+|\bgk_(jpeg|tiff|shaper|png|isal)_|\bisal_[a-z_]+|\bcrc32_gzip[a-z_]+|\b(deflate|inflate)(Init2_|End|SetDictionary|Bound)?\(|\b(crc32|adler32)(_combine)?\(|\bz_stream\b|\bZ_[A-Z_]+\b'
 status=0
 files=$(find Sources -name '*.swift' -not -path 'Sources/GamutKit/Internal/*')
 if imports=$(grep -nE "^\s*(@[A-Za-z_]+ )*((internal|private|fileprivate|package|public) )?import ($modules)\b" $files); then

@@ -29,7 +29,7 @@ extension AnalysisPipeline {
         {
             return nil
         }
-        var decoder = try SPNGRowDecoder(file, options: options)
+        var decoder = try PNGRowDecoder(file, options: options)
         let color = try decoder.colorChunks(chunkTypes: types.beforeData, options: options)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: options)
         let (width, height) = (decoder.header.width, decoder.header.height)
@@ -46,7 +46,7 @@ extension AnalysisPipeline {
 
     /// Decodes every chunk into its own storage (with the rows above and below it copied in), handing each to a worker
     /// once the row below it is decoded; at most `workers` chunks run at once. Waits for every chunk to be sequenced.
-    private func decodeAndRun(_ decoder: inout SPNGRowDecoder, workers: Int) throws(GamutError) {
+    private func decodeAndRun(_ decoder: inout PNGRowDecoder, workers: Int) throws(GamutError) {
         let group = DispatchGroup()
         let running = DispatchSemaphore(value: workers)
         defer { group.wait() }  // also when decoding fails: the chunks already started use the storages

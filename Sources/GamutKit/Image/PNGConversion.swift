@@ -238,7 +238,7 @@ enum PNGStream {
         warnings structureWarnings: [String], into channel: Channel
     ) throws(GamutError) {
         let path = file.path
-        var decoder = try SPNGRowDecoder(file, options: settings.decoding)
+        var decoder = try PNGRowDecoder(file, options: settings.decoding)
         let width = decoder.header.width, height = decoder.header.height, format = decoder.format
         let color = try decoder.colorChunks(chunkTypes: chunksBeforeData, options: settings.decoding)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)

@@ -11,7 +11,7 @@
 /// IDAT chunks, which are replaced by one empty IDAT where the first one was. That is all the decisions before decoding
 /// need (the header, the chunk layout, text chunks after the image data); every other chunk is held whole (an APNG's
 /// other frames too, as when the file was read whole). The decoder then reads the file itself from its start
-/// (``SPNGRowDecoder``), checking every chunk and CRC as it goes, and ``checkUnchanged()`` that the file is the one
+/// (``PNGRowDecoder``), checking every chunk and CRC as it goes, and ``checkUnchanged()`` that the file is the one
 /// whose chunks were read.
 final class PNGFile: Sendable {
     let path: String
@@ -22,6 +22,12 @@ final class PNGFile: Sendable {
     let head: [UInt8]
     /// The signature and every chunk but the image data (see the type's description).
     let chunks: [UInt8]
+    /// Where the first IDAT chunk starts in the file, when the IDAT chunks follow one another and a whole chunk other
+    /// than IDAT follows them (and no IDAT comes later): a file whose image data a ``PNGImageDataReader`` may decode.
+    /// Nil for any other layout, which libspng decodes.
+    let imageDataOffset: Int?
+    /// Where the chunks after the image data start in ``chunks`` (past the empty IDAT); ``chunks``'s end without one.
+    let chunksAfterImageData: Int
 
     /// Opens `path` and reads its chunks other than the image data; nil (the file closed again) when it doesn't start
     /// with the PNG signature. The chunk walk stops where the framing does (a chunk running past the end of the file),
@@ -56,14 +62,25 @@ final class PNGFile: Sendable {
         }
         var chunks = Array(head.prefix(8))
         var offset = 8, sawData = false
+        // The first IDAT's offset, whether its run of IDATs has ended (at a whole chunk) and whether one came later.
+        var dataStart: Int?, dataRun = true, runEnded = false, split = false, after = 0
         while offset + 12 <= size {
             let header = try read(8, at: offset)
             guard header.count == 8 else { break }
             let length = header.prefix(4).reduce(0) { $0 << 8 | Int($1) }
             let end = offset + 12 + length
             guard length <= Int(Int32.max), end <= size else { break }
-            if header[4..<8].elementsEqual(PNGFile.imageData) {
-                if !sawData { chunks += PNGFile.emptyImageData }
+            let isData = header[4..<8].elementsEqual(PNGFile.imageData)
+            if sawData && dataRun && !isData {
+                (runEnded, dataRun) = (true, false)
+            } else if isData && !dataRun {
+                split = true
+            }
+            if isData {
+                if !sawData {
+                    chunks += PNGFile.emptyImageData
+                    (dataStart, after) = (offset, chunks.count)
+                }
                 sawData = true
             } else {
                 let chunk = try read(end - offset, at: offset)
@@ -76,6 +93,8 @@ final class PNGFile: Sendable {
         self.descriptor = descriptor
         self.head = head
         self.chunks = chunks
+        imageDataOffset = runEnded && !split ? dataStart : nil
+        chunksAfterImageData = sawData ? after : chunks.count
         self.identity = FileIO.identity(info)
     }
 

@@ -13,6 +13,8 @@ struct SPNGContext: ~Copyable {
     let path: String?
     /// The file a decoder reads (`spng_set_png_file`), owned by the context: closed after it is freed.
     private let stream: UnsafeMutablePointer<FILE>?
+    /// A copy of the bytes a decoder reads (`spng_set_png_buffer`), owned by the context: freed after it is.
+    private let buffer: UnsafeMutableRawBufferPointer?
 
     /// A context; `stream`, if given, is closed with it (also when this fails).
     init(encoder: Bool, path: String?, stream: UnsafeMutablePointer<FILE>? = nil) throws(GamutError) {
@@ -23,11 +25,27 @@ struct SPNGContext: ~Copyable {
         self.raw = raw
         self.path = path
         self.stream = stream
+        buffer = nil
+    }
+
+    /// A decoder reading its own copy of `bytes`.
+    init(decoding bytes: [UInt8], path: String?) throws(GamutError) {
+        guard let raw = spng_ctx_new(0) else { throw GamutError(.io, "libspng could not create a context", path: path) }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 8)
+        copy.copyBytes(from: bytes)
+        let status = spng_set_png_buffer(raw, copy.baseAddress, bytes.count)
+        guard status == 0 else {
+            spng_ctx_free(raw)
+            copy.deallocate()
+            throw GamutError(.invalidPNG, "cannot read the PNG: \(Self.message(status))", path: path)
+        }
+        (self.raw, self.path, stream, buffer) = (raw, path, nil, copy)
     }
 
     deinit {
         spng_ctx_free(raw)
         if let stream { fclose(stream) }
+        buffer?.deallocate()
     }
 
     /// Throws `code` with libspng's message when `status` is an error.

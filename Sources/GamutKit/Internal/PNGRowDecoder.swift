@@ -1,0 +1,138 @@
+internal import CSPNG
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A PNG decoder handing out rows one at a time, for the streaming paths (``AnalysisPipeline`` and ``PNGStream``),
+/// reading the file as it goes (never holding it whole). 16-bit gray with tRNS is refused (``PNGReader/readImage``
+/// expands it; libspng has no GA16 output).
+///
+/// libspng reads and checks the chunks before the image data in every case. The rows of the plainest files (see
+/// ``PNGImageDataReader``, which checks the image data as strictly) are decoded by ``PNGImageDataReader``, about three
+/// times faster; the rest by libspng's progressive decoding, reading the file through a duplicate of its descriptor.
+struct PNGRowDecoder: ~Copyable {
+    private let ctx: SPNGContext
+    /// Decodes the rows when the file is one it takes; libspng decodes them otherwise.
+    private let fast: PNGImageDataReader?
+    /// With `fast`: the chunks after the image data, for libspng to check at the end.
+    private let tail: [UInt8]
+    private let options: PNG.DecodingOptions
+    let header: PNGHeader
+    /// The format of each decoded row.
+    let format: PixelFormat
+    private var decoded = 0
+
+    /// Whether ``PNGImageDataReader`` decodes `file`'s rows: 8 or 16 bits, not a palette, not interlaced, no tRNS, the
+    /// image data in one run of IDAT chunks.
+    static func decodesFast(_ file: PNGFile) -> Bool {
+        let bytes = file.chunks
+        guard file.imageDataOffset != nil, bytes.count >= 33, bytes[24] == 8 || bytes[24] == 16,
+            [0, 2, 4, 6].contains(bytes[25]), bytes[28] == 0
+        else { return false }
+        return !bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }.beforeData.contains("tRNS")
+    }
+
+    /// A decoder reading `file` from its start, checking every chunk and CRC as it goes; `fast` false has libspng decode
+    /// the rows whatever the file (the tests compare the two).
+    init(_ file: PNGFile, options: PNG.DecodingOptions, fast allowFast: Bool = true) throws(GamutError) {
+        let path = file.path
+        let fast = allowFast && Self.decodesFast(file)
+        let context: SPNGContext
+        if fast {
+            // libspng reads the chunks from the copy without the image data; the rows come from the file.
+            context = try SPNGContext(decoding: file.chunks, path: path)
+        } else {
+            let duplicate = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
+            guard duplicate >= 0, lseek(duplicate, 0, SEEK_SET) == 0, let stream = fdopen(duplicate, "rb") else {
+                if duplicate >= 0 { close(duplicate) }
+                throw GamutError(.io, "cannot read image file: \(errnoText())", path: path)
+            }
+            context = try SPNGContext(encoder: false, path: path, stream: stream)
+            try context.check(spng_set_png_file(context.raw, stream), "cannot read the PNG")
+        }
+        let ihdr = try PNGReader.configure(context, options: options)
+        let header = PNGHeader(
+            width: Int(ihdr.width), height: Int(ihdr.height), bitDepth: Int(ihdr.bit_depth),
+            colorType: Int(ihdr.color_type), interlaced: ihdr.interlace_method != 0)
+        var trns = spng_trns()
+        let hasTransparency = try context.present(spng_get_trns(context.raw, &trns), "cannot read the tRNS chunk")
+        let (spngFormat, format) = try PNGReader.format(
+            colorType: header.colorType, depth: header.bitDepth,
+            transparency: hasTransparency, path: path)
+        if format == .gray16 && hasTransparency {  // excluded by the caller, which takes the whole-image path
+            throw GamutError(.unsupportedImage, "streaming does not expand 16-bit gray tRNS", path: path)
+        }
+        if fast, let offset = file.imageDataOffset {
+            self.fast = PNGImageDataReader(
+                descriptor: file.descriptor, path: path, offset: offset, rowLength: header.width * format.bytesPerPixel,
+                bytesPerPixel: format.bytesPerPixel, sixteenBit: header.bitDepth == 16)
+        } else {
+            let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
+            try context.check(
+                spng_decode_image(context.raw, nil, 0, spngFormat, flags | Int32(SPNG_DECODE_PROGRESSIVE.rawValue)),
+                "cannot start decoding")
+            self.fast = nil
+        }
+        tail = self.fast == nil ? [] : Array(file.chunks[file.chunksAfterImageData...])
+        self.options = options
+        self.header = header
+        self.format = format
+        ctx = context
+    }
+
+    /// The chunks that say what the colors mean (`chunkTypes`: the types before the image data).
+    func colorChunks(chunkTypes: Set<String>, options: PNG.DecodingOptions) throws(GamutError) -> PNGColorChunks {
+        var color = PNGColorChunks(isGray: format.colorChannelCount == 1)
+        try PNGReader.readColorChunks(ctx, into: &color, options: options, chunkTypes: chunkTypes)
+        return color
+    }
+
+    /// The metadata of the chunks before the image data (the only ones a file ``PNGImageDataReader`` decodes has).
+    func metadata() throws(GamutError) -> PNGMetadata { try PNGReader.readMetadata(ctx) }
+
+    /// Decodes the next row into `rows` from `offset` (`width × format.bytesPerPixel` bytes).
+    mutating func decode(into rows: inout [UInt8], at offset: Int) throws(GamutError) {
+        let result = rows.withUnsafeMutableBytes { bytes in
+            Result { () throws(GamutError) in try decode(into: bytes.baseAddress! + offset) }
+        }
+        try result.get()
+    }
+
+    /// Decodes the next row into `row` (`width × format.bytesPerPixel` bytes).
+    mutating func decode(into row: UnsafeMutableRawPointer) throws(GamutError) {
+        if let fast {
+            try fast.decode(into: row)
+            return
+        }
+        let length = header.width * format.bytesPerPixel
+        let status = spng_decode_row(ctx.raw, row, length)
+        decoded += 1
+        if status == Int32(SPNG_EOI.rawValue) && decoded == header.height { return }
+        try ctx.check(status, "cannot decode row \(decoded - 1)")
+    }
+
+    /// Reads on to IEND (see ``PNGReader/finish(_:)``).
+    func finish() throws(GamutError) {
+        guard let fast else { return try PNGReader.finish(ctx) }
+        try fast.finish()
+        // libspng reads the chunks after the image data behind a 1×1 image of its own, as it would behind this one.
+        let check = try SPNGContext(decoding: Self.tinyImage + tail, path: ctx.path)
+        _ = try PNGReader.configure(check, options: options)
+        var pixel: UInt8 = 0
+        try check.check(spng_decode_image(check.raw, &pixel, 1, Int32(SPNG_FMT_PNG.rawValue), 0), "cannot read the PNG")
+        try PNGReader.finish(check)
+    }
+
+    /// A PNG's signature, the header of a 1×1 8-bit gray image and its image data (a zlib stream of its row: filter
+    /// type 0, sample 0), CRCs included.
+    static let tinyImage: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
+        0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x00,
+        0x00, 0x00, 0x3A, 0x7E, 0x9B, 0x55,
+        0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01, 0x48,
+        0xAF, 0xA4, 0x71,
+    ]
+}

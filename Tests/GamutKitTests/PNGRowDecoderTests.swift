@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+@testable import GamutKit
+
+/// ``PNGRowDecoder``'s fast path (``PNGImageDataReader``: ISA-L's inflate and GamutKit's own filter reversal) must decode
+/// every row exactly as libspng does, and refuse every file libspng refuses, on files other encoders wrote and on files
+/// built here byte by byte (stored deflate blocks, so any filter type and any length can be written).
+@Suite("PNG row decoder: ISA-L and the filter kernel against libspng")
+struct PNGRowDecoderTests {
+    /// Every row of `path` and how decoding ended, by the fast path or by libspng.
+    static func decode(_ path: String, fast: Bool) throws -> (rows: [UInt8], error: GamutError?) {
+        let file = try #require(try PNGFile(path, maximumSize: 1 << 30))
+        var rows: [UInt8] = []
+        do throws(GamutError) {
+            var decoder = try PNGRowDecoder(file, options: .init(), fast: fast)
+            let length = decoder.header.width * decoder.format.bytesPerPixel
+            rows = [UInt8](repeating: 0, count: length * decoder.header.height)
+            for y in 0..<decoder.header.height { try decoder.decode(into: &rows, at: y * length) }
+            try decoder.finish()
+            return (rows, nil)
+        } catch {
+            return ([], error)
+        }
+    }
+
+    @Test("PngSuite's and libpng's files: the fast path takes every plain one, and every row equals libspng's")
+    func conformanceFiles() throws {
+        let fixture = PNGConformanceTests.Fixture.self
+        var fastFiles: [String] = [], pixelSizes = Set<Int>()
+        for name in fixture.readFiles + fixture.crasherFiles + fixture.badPaletteFiles {
+            let path = fixture.path(name)
+            guard let file = try? PNGFile(path, maximumSize: 1 << 30), PNGRowDecoder.decodesFast(file) else { continue }
+            fastFiles.append(name)
+            let (fast, reference) = (try Self.decode(path, fast: true), try Self.decode(path, fast: false))
+            #expect(fast.rows == reference.rows, "\(name)")
+            #expect(
+                (fast.error == nil) == (reference.error == nil),
+                "\(name): \(String(describing: fast.error)) vs \(String(describing: reference.error))")
+            if fast.error == nil, let decoder = try? PNGRowDecoder(file, options: .init()) {
+                pixelSizes.insert(decoder.format.bytesPerPixel)
+            }
+        }
+        // Every plain color type and depth: gray, gray+alpha, RGB, RGBA at 8 and 16 bits (pixels of 1 to 8 bytes).
+        for name in ["basn0g08", "basn0g16", "basn4a08", "basn4a16", "basn2c08", "basn2c16", "basn6a08", "basn6a16"] {
+            #expect(fastFiles.contains("pngsuite/\(name).png"), "\(name)")
+        }
+        #expect(pixelSizes == [1, 2, 3, 4, 6, 8])
+        #expect(fastFiles.count >= 50, "\(fastFiles.count) files")
+    }
+
+    /// A zlib stream of `data` in stored (uncompressed) deflate blocks, with its Adler-32 (RFC 1950, 1951).
+    static func storedZlib(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let count = min(65_535, data.count - start)
+            let last: UInt8 = start + count == data.count ? 1 : 0
+            out += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8 & 0xFF)]
+            out += data[start..<start + count]
+            start += count
+        } while start < data.count
+        var (a, b): (UInt32, UInt32) = (1, 0)
+        for byte in data { (a, b) = ((a + UInt32(byte)) % 65_521, (b + (a + UInt32(byte)) % 65_521) % 65_521) }
+        return out + PNGFixtures.be32(b << 16 | a)
+    }
+
+    /// A PNG of `width`×`height` (16-bit RGB unless told) whose image data is `zlib` in IDAT chunks of `split` bytes,
+    /// then `after`.
+    static func png(
+        width: Int, height: Int, depth: UInt8 = 16, colorType: UInt8 = 2, zlib: [UInt8], split: Int = 1 << 20,
+        after: [UInt8] = PNGFixtures.chunk("IEND", [])
+    ) -> [UInt8] {
+        var bytes: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+        bytes += PNGFixtures.chunk(
+            "IHDR", PNGFixtures.be32(UInt32(width)) + PNGFixtures.be32(UInt32(height)) + [depth, colorType, 0, 0, 0])
+        for start in stride(from: 0, to: zlib.count, by: split) {
+            bytes += PNGFixtures.chunk("IDAT", Array(zlib[start..<min(start + split, zlib.count)]))
+        }
+        return bytes + after
+    }
+
+    /// Rows of `rowLength` seeded random bytes (`smooth`: small steps, so the predictors' choices are close calls)
+    /// behind the given filter types, cycling.
+    static func filteredRows(rowLength: Int, height: Int, filters: [UInt8], smooth: Bool = false) -> [UInt8] {
+        var rng = SplitMix64(seed: 7)
+        var data: [UInt8] = []
+        for y in 0..<height {
+            data.append(filters[y % filters.count])
+            data += (0..<rowLength).map { _ in smooth ? UInt8.random(in: 0...2, using: &rng) &- 1 : UInt8.random(in: 0...255, using: &rng) }
+        }
+        return data
+    }
+
+    @Test(
+        "Files built byte by byte: every plain color type and depth, every filter, IDATs split anywhere, text after the data: the same rows as libspng"
+    )
+    func builtFiles() throws {
+        let folder = TestScratch.folder("png-row-decoder")
+        let text = PNGFixtures.chunk("tEXt", Array("Comment\u{0}after the data".utf8))
+        // (bit depth, color type, bytes per pixel)
+        let kinds: [(UInt8, UInt8, Int)] = [(8, 0, 1), (16, 0, 2), (8, 4, 2), (8, 2, 3), (8, 6, 4), (16, 4, 4), (16, 2, 6), (16, 6, 8)]
+        for (depth, colorType, pixelBytes) in kinds {
+            for (index, split) in [1, 5, 4096, 1 << 20].enumerated() {
+                let (width, height) = (37 - index, 23)
+                let data = Self.filteredRows(
+                    rowLength: width * pixelBytes, height: height, filters: [0, 1, 2, 3, 4, 4, 3, 1], smooth: index == 1)
+                let path = folder + "/built-\(depth)-\(colorType)-\(index).png"
+                let after = index.isMultiple(of: 2) ? PNGFixtures.chunk("IEND", []) : text + PNGFixtures.chunk("IEND", [])
+                try Data(
+                    Self.png(
+                        width: width, height: height, depth: depth, colorType: colorType, zlib: Self.storedZlib(data),
+                        split: split, after: after)
+                ).write(to: URL(fileURLWithPath: path))
+                let file = try #require(try PNGFile(path, maximumSize: 1 << 20))
+                #expect(PNGRowDecoder.decodesFast(file))
+                let (fast, reference) = (try Self.decode(path, fast: true), try Self.decode(path, fast: false))
+                #expect(fast.error == nil && reference.error == nil, "\(path)")
+                #expect(fast.rows == reference.rows && fast.rows.count == width * height * pixelBytes, "\(path)")
+            }
+        }
+    }
+
+    @Test("Damaged image data: refused by the fast path wherever libspng refuses it, with a message naming the damage")
+    func damagedFiles() throws {
+        let folder = TestScratch.folder("png-row-decoder-damaged")
+        let (width, height) = (19, 11)
+        let data = Self.filteredRows(rowLength: width * 6, height: height, filters: [4, 1, 3])
+        let zlib = Self.storedZlib(data)
+        let iend = PNGFixtures.chunk("IEND", [])
+        var badFilter = data
+        badFilter[5 * (width * 6 + 1)] = 5
+        var badAdler = zlib
+        badAdler[badAdler.count - 1] ^= 1
+        var dictionary = zlib
+        dictionary[1] = 0x20 | (31 - (0x78 << 8 | 0x20) % 31)  // asks for a preset dictionary (check bits right)
+        var badCheck = zlib
+        badCheck[1] ^= 0x02  // check bits wrong
+        var badEnd = iend
+        badEnd[badEnd.count - 1] ^= 1
+        let tail = PNGFixtures.chunk("tEXt", Array("Comment\u{0}text".utf8))
+        // (name, file, what the fast path's message says, whether libspng refuses it too)
+        let cases: [(String, [UInt8], String, Bool)] = [
+            ("filter type 5", Self.png(width: width, height: height, zlib: Self.storedZlib(badFilter)), "filter type 5", true),
+            ("short", Self.png(width: width, height: height, zlib: Self.storedZlib(Array(data.dropLast(9)))), "ends at row", true),
+            ("bad Adler-32", Self.png(width: width, height: height, zlib: badAdler), "Adler-32", true),
+            ("preset dictionary", Self.png(width: width, height: height, zlib: dictionary), "zlib header", true),
+            ("bad zlib check bits", Self.png(width: width, height: height, zlib: badCheck), "zlib header", true),
+            ("damaged IEND", Self.png(width: width, height: height, zlib: zlib, after: tail + badEnd), "after the image data", true),
+            ("no IEND after the text", Self.png(width: width, height: height, zlib: zlib, after: tail), "IEND", true),
+            // Stricter than libspng: it lets these be. The callers then decode the file on the whole-image path.
+            (
+                "data past the rows", Self.png(width: width, height: height, zlib: Self.storedZlib(data + [0, 0, 0])), "more than its rows",
+                false
+            ),
+            ("bytes past the zlib stream", Self.png(width: width, height: height, zlib: zlib + [1, 2, 3]), "past the zlib", false),
+        ]
+        for (name, bytes, message, refused) in cases {
+            let path = folder + "/\(name).png"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let file = try #require(try PNGFile(path, maximumSize: 1 << 20))
+            #expect(PNGRowDecoder.decodesFast(file), "\(name)")
+            let (fast, reference) = (try Self.decode(path, fast: true), try Self.decode(path, fast: false))
+            #expect(fast.error?.code == .invalidPNG && fast.error?.path == path, "\(name): \(String(describing: fast.error))")
+            #expect(fast.error?.message.contains(message) == true, "\(name): \(fast.error?.message ?? "no error")")
+            #expect((reference.error != nil) == refused, "\(name): libspng \(String(describing: reference.error))")
+            if !refused {
+                let analyzed = try ImageAnalyzer.analyzeFile(
+                    path, target: .sRGB, settings: AnalysisSettings(), options: .init(), includeClipMask: false, threads: 1,
+                    keepImage: false)
+                #expect(analyzed.image != nil, "\(name): read on the whole-image path")
+            }
+        }
+        // A bad CRC on an IDAT chunk.
+        var bytes = Self.png(width: width, height: height, zlib: zlib)
+        let idat = try #require(PNGFixtures.chunks(bytes).first { $0.type == "IDAT" })
+        bytes[idat.data.upperBound] ^= 1
+        let path = folder + "/bad-crc.png"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let (fast, reference) = (try Self.decode(path, fast: true), try Self.decode(path, fast: false))
+        #expect(fast.error?.message.contains("CRC") == true && reference.error != nil, "\(String(describing: fast.error))")
+    }
+}
