@@ -117,6 +117,9 @@ struct PNGRowDecoderTests {
                 let (fast, reference) = (try Self.decode(path, fast: true), try Self.decode(path, fast: false))
                 #expect(fast.error == nil && reference.error == nil, "\(path)")
                 #expect(fast.rows == reference.rows && fast.rows.count == width * height * pixelBytes, "\(path)")
+                // The whole-image decoder (from memory) takes the same path.
+                let image = try ImageFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+                #expect(image.pixels.bytes == reference.rows, "\(path)")
             }
         }
     }
@@ -164,6 +167,12 @@ struct PNGRowDecoderTests {
             #expect(fast.error?.code == .invalidPNG && fast.error?.path == path, "\(name): \(String(describing: fast.error))")
             #expect(fast.error?.message.contains(message) == true, "\(name): \(fast.error?.message ?? "no error")")
             #expect((reference.error != nil) == refused, "\(name): libspng \(String(describing: reference.error))")
+            // The whole-image decoder, from memory: the same verdict as libspng, and its rows when it reads the file.
+            let whole = Result { () throws(GamutError) in try ImageFile.decode(bytes, path: path) }
+            switch whole {
+            case .success(let image): #expect(!refused && image.pixels.bytes == reference.rows, "\(name)")
+            case .failure(let error): #expect(refused && error.code == .invalidPNG, "\(name): \(error)")
+            }
             if !refused {
                 let analyzed = try ImageAnalyzer.analyzeFile(
                     path, target: .sRGB, settings: AnalysisSettings(), options: .init(), includeClipMask: false, threads: 1,

@@ -4,7 +4,7 @@ import Foundation
 import GamutKit
 
 // Display P3 → sRGB on a 3840×2160 image: GamutKit's exact path against LittleCMS's default
-// (inaccurate at 16 bits) in the same run, at 16 and 8 bits, on one and on all cores; PNG decode and
+// (inaccurate at 16 bits) in the same run, at 16 and 8 bits, on one and on all cores; PNG decode (and libspng's) and
 // encode of the image; and the whole `gamut-check convert` pipeline in memory.
 let benchmarks: @Sendable () -> Void = {
     let pixels = Fixtures.width * Fixtures.height
@@ -41,6 +41,13 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { lcms8.run(image8, into: &out8.buffer) }
     }
     Benchmark("PNG decode, 3840×2160 16-bit") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try ImageFile.decode(png)) }
+    }
+    // The same with every row decoded by libspng (GamutKit's own row decoder, ISA-L's inflate and its filter kernel,
+    // switched off), for the ratio.
+    Benchmark("PNG decode, 3840×2160 16-bit, rows by libspng") { benchmark in
+        setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
+        defer { unsetenv("GAMUTKIT_LIBSPNG_ROWS") }
         for _ in benchmark.scaledIterations { blackHole(try ImageFile.decode(png)) }
     }
     Benchmark("PNG encode, 3840×2160 16-bit") { benchmark in

@@ -2,7 +2,9 @@ import Foundation
 import GamutKit
 
 /// The streaming converter (`gamut-check convert`'s path) against the whole-image path on the same input: both must
-/// accept or refuse it alike, and when both accept, write the same bytes. A file that one path takes and the other
+/// accept or refuse it alike, and when both accept, write the same bytes. The whole-image path runs with every row
+/// decoded by libspng (`GAMUTKIT_LIBSPNG_ROWS`), so GamutKit's own row decoder (ISA-L and its filter kernel), which the
+/// streaming paths use, is held to libspng. A file that one path takes and the other
 /// refuses (say, a damaged last chunk that only one of them notices) stops the fuzzer. The analysis of the file (what
 /// `gamut-check check` does, decoding it as it analyzes) is held to the analysis of the decoded image the same way.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -16,10 +18,12 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard FileManager.default.createFile(atPath: input, contents: Data(bytes)) else { return 0 }
     try? FileManager.default.removeItem(atPath: output)
     let streamed = Result { () throws(GamutError) in try PNGConversion.convert(file: input, to: output, settings: settings) }
+    setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
     let whole = Result { () throws(GamutError) -> [UInt8] in
         let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
         return try ImageFile.encode(try image.converted(to: .sRGB), as: .png, options: settings.encoding)
     }
+    unsetenv("GAMUTKIT_LIBSPNG_ROWS")
     switch (streamed, whole) {
     case (.success, .success(let expected)):
         let written = FileManager.default.contents(atPath: output).map { [UInt8]($0) }
@@ -32,10 +36,12 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let analyzedFile = Result { () throws(GamutError) in
         try ImageAnalyzer.analyze(contentsOf: input, options: settings.decoding, includeClipMask: true, threads: 2)
     }
+    setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
     let analyzedWhole = Result { () throws(GamutError) in
         let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
         return try ImageAnalyzer.analyze(image, includeClipMask: true, threads: 2)
     }
+    unsetenv("GAMUTKIT_LIBSPNG_ROWS")
     switch (analyzedFile, analyzedWhole) {
     case (.success(let a), .success(let b)):
         precondition(String(describing: a.analysis) == String(describing: b.analysis), "the streamed analysis differs")

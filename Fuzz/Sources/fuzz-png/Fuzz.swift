@@ -1,14 +1,30 @@
+import Foundation
 import GamutKit
 
 /// PNG decoding with color resolution (cICP, iCCP, sRGB, gAMA/cHRM), then a conversion and an analysis of
-/// whatever decodes: any input must give an image or a GamutError, never a crash or a hang.
+/// whatever decodes: any input must give an image or a GamutError, never a crash or a hang. The decoding is done twice,
+/// as it is (plain files' rows by GamutKit's own row decoder: ISA-L and its filter kernel) and with every row decoded
+/// by libspng (`GAMUTKIT_LIBSPNG_ROWS`): both must accept or refuse the input alike, with the same pixels, color and warnings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var options = PNG.DecodingOptions()
     options.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
-    guard let image = try? ImageFile.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.png", options: options) else {
-        return 0
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let decoded = Result { () throws(GamutError) in try ImageFile.decode(bytes, path: "fuzz.png", options: options) }
+    setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
+    let reference = Result { () throws(GamutError) in try ImageFile.decode(bytes, path: "fuzz.png", options: options) }
+    unsetenv("GAMUTKIT_LIBSPNG_ROWS")
+    switch (decoded, reference) {
+    case (.success(let a), .success(let b)):
+        precondition(a.pixels.bytes == b.pixels.bytes, "the row decoder's pixels differ from libspng's")
+        precondition(a.pixels.format == b.pixels.format && a.width == b.width && a.height == b.height, "the format differs")
+        precondition(a.warnings == b.warnings && a.profile.name == b.profile.name, "the warnings or the profile differ")
+        precondition(String(describing: a.colorSource) == String(describing: b.colorSource), "the color source differs")
+    case (.failure, .failure): break
+    case (.success, .failure(let error)): preconditionFailure("decoded, but libspng's rows refused it: \(error)")
+    case (.failure(let error), .success): preconditionFailure("libspng's rows decoded it, but the row decoder refused it: \(error)")
     }
+    guard let image = try? decoded.get() else { return 0 }
     _ = try? image.converted(to: .sRGB)
     _ = try? ImageAnalyzer.analyze(image, threads: 1)
     return 0

@@ -64,6 +64,21 @@ enum PNGChunks {
         return bytes
     }
 
+    /// Where a PNG's image data is, when its IDAT chunks follow one another and a whole chunk follows them (and no
+    /// IDAT comes later): the first IDAT's offset and the offset of the chunk after the last. Nil for any other layout.
+    static func imageDataRun(_ buffer: UnsafeRawBufferPointer) -> (start: Int, end: Int)? {
+        var run: (start: Int, end: Int)?, ended = false
+        for chunk in list(buffer) {
+            if chunk.type == "IDAT" {
+                if ended { return nil }
+                run = (run?.start ?? chunk.whole.lowerBound, chunk.whole.upperBound)
+            } else if run != nil {
+                ended = true
+            }
+        }
+        return ended ? run : nil
+    }
+
     /// The text chunks of a PNG with too many for one libspng context, read by libspng in batches: each batch is the
     /// file's IHDR (and PLTE), up to ``PNG/cachedChunkLimit`` text chunks in file order, its first IDAT and an IEND.
     static func texts(

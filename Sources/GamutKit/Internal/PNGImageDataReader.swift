@@ -19,11 +19,14 @@ internal import CPNGFilter
 /// path, where libspng reports what it finds). The tests compare every row with libspng's on PngSuite's and libpng's
 /// files, and the PNG stream fuzzer on mutated ones.
 final class PNGImageDataReader {
-    private let descriptor: Int32
-    private let path: String
+    /// The file read from, or nil when the whole file is in memory (`input`).
+    private let descriptor: Int32?
+    private let path: String?
     private let rowLength: Int, bytesPerPixel: UInt32, swap16: Bool
-    /// File bytes read ahead: `input[start..<end]` are unconsumed; `fileOffset` is where `end` is in the file.
-    private let input: UnsafeMutableRawBufferPointer
+    /// The bytes at hand: `input[start..<end]` are unconsumed. Reading a file, `input` is `storage`, read ahead, and
+    /// `fileOffset` is where `end` is in the file; reading memory, it is the caller's bytes.
+    private let input: UnsafeRawBufferPointer
+    private let storage: UnsafeMutableRawBufferPointer?
     private var start = 0, end = 0, fileOffset: Int
     /// The IDAT whose data is being read: its bytes not yet given to inflate, and the CRC so far.
     private var chunkLeft = 0, chunkCRC: UInt32 = 0, inChunk = false
@@ -40,17 +43,39 @@ final class PNGImageDataReader {
     private var previous: UnsafeMutableRawBufferPointer, current: UnsafeMutableRawBufferPointer
     private var row = 0
 
+    /// Whether the fast path is on: `GAMUTKIT_LIBSPNG_ROWS=1` in the environment has libspng decode every row instead
+    /// (the PNG fuzzers set it to hold this reader to libspng on the same input).
+    static var isEnabled: Bool { getenv("GAMUTKIT_LIBSPNG_ROWS") == nil }
+
     /// Bytes read from the file at a time.
     static let readSize = 256 << 10
 
+    /// A reader of the file open as `descriptor`.
     /// - Parameters:
     ///   - offset: where the first IDAT chunk starts in the file.
     ///   - rowLength: bytes per row; `bytesPerPixel` bytes per pixel (1 to 8); `sixteenBit`: samples are 16-bit.
-    init(descriptor: Int32, path: String, offset: Int, rowLength: Int, bytesPerPixel: Int, sixteenBit: Bool) {
-        (self.descriptor, self.path, fileOffset) = (descriptor, path, offset)
+    convenience init(descriptor: Int32, path: String, offset: Int, rowLength: Int, bytesPerPixel: Int, sixteenBit: Bool) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
+        self.init(
+            descriptor: descriptor, storage: storage, input: UnsafeRawBufferPointer(storage), start: 0, end: 0, offset: offset,
+            path: path, rowLength: rowLength, bytesPerPixel: bytesPerPixel, sixteenBit: sixteenBit)
+    }
+
+    /// A reader of a whole file in memory, `bytes`, which must outlive it (`offset`: where the first IDAT starts).
+    convenience init(bytes: UnsafeRawBufferPointer, path: String?, offset: Int, rowLength: Int, bytesPerPixel: Int, sixteenBit: Bool) {
+        self.init(
+            descriptor: nil, storage: nil, input: bytes, start: offset, end: bytes.count, offset: bytes.count, path: path,
+            rowLength: rowLength, bytesPerPixel: bytesPerPixel, sixteenBit: sixteenBit)
+    }
+
+    private init(
+        descriptor: Int32?, storage: UnsafeMutableRawBufferPointer?, input: UnsafeRawBufferPointer, start: Int, end: Int,
+        offset: Int, path: String?, rowLength: Int, bytesPerPixel: Int, sixteenBit: Bool
+    ) {
+        (self.descriptor, self.storage, self.input, self.start, self.end, fileOffset) = (descriptor, storage, input, start, end, offset)
+        self.path = path
         (self.rowLength, self.bytesPerPixel) = (rowLength, UInt32(bytesPerPixel))
         swap16 = sixteenBit && UInt16(1).bigEndian != 1
-        input = .allocate(byteCount: Self.readSize, alignment: 16)
         state = .allocate(capacity: 1)
         isal_inflate_init(state)
         state.pointee.crc_flag = UInt32(ISAL_ZLIB)
@@ -64,7 +89,7 @@ final class PNGImageDataReader {
     }
 
     deinit {
-        input.deallocate()
+        storage?.deallocate()
         state.deallocate()
         filtered.deallocate()
         previous.deallocate()
@@ -76,12 +101,13 @@ final class PNGImageDataReader {
     /// Makes at least `count` bytes available from `start`; false at the end of the file.
     private func buffer(_ count: Int) throws(GamutError) -> Bool {
         if end - start >= count { return true }
+        guard let descriptor, let storage else { return false }
         if start > 0 {
-            if end > start { input.baseAddress!.copyMemory(from: input.baseAddress! + start, byteCount: end - start) }
+            if end > start { storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: end - start) }
             (end, start) = (end - start, 0)
         }
         while end < count {
-            let n = pread(descriptor, input.baseAddress! + end, input.count - end, off_t(fileOffset))
+            let n = pread(descriptor, storage.baseAddress! + end, storage.count - end, off_t(fileOffset))
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw GamutError(.io, "cannot read image file: \(errnoText())", path: path) }
             if n == 0 { return false }
@@ -118,8 +144,8 @@ final class PNGImageDataReader {
             (chunkLeft, inChunk) = (length, true)
         }
         guard try buffer(1) else { throw invalid("the file ends inside an IDAT chunk (truncated)") }
-        let count = min(chunkLeft, end - start)
-        let bytes = input.baseAddress!.assumingMemoryBound(to: UInt8.self) + start
+        let count = min(chunkLeft, end - start, Int(UInt32.max))
+        let bytes = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self) + start)  // read only
         chunkCRC = crc32_gzip_refl(chunkCRC, bytes, UInt64(count))
         if zlibHeader.count < 2 {
             zlibHeader += UnsafeBufferPointer(start: bytes, count: min(count, 2 - zlibHeader.count))

@@ -39,7 +39,7 @@ struct PNGRowDecoder: ~Copyable {
     /// the rows whatever the file (the tests compare the two).
     init(_ file: PNGFile, options: PNG.DecodingOptions, fast allowFast: Bool = true) throws(GamutError) {
         let path = file.path
-        let fast = allowFast && Self.decodesFast(file)
+        let fast = allowFast && PNGImageDataReader.isEnabled && Self.decodesFast(file)
         let context: SPNGContext
         if fast {
             // libspng reads the chunks from the copy without the image data; the rows come from the file.
@@ -118,21 +118,6 @@ struct PNGRowDecoder: ~Copyable {
     func finish() throws(GamutError) {
         guard let fast else { return try PNGReader.finish(ctx) }
         try fast.finish()
-        // libspng reads the chunks after the image data behind a 1×1 image of its own, as it would behind this one.
-        let check = try SPNGContext(decoding: Self.tinyImage + tail, path: ctx.path)
-        _ = try PNGReader.configure(check, options: options)
-        var pixel: UInt8 = 0
-        try check.check(spng_decode_image(check.raw, &pixel, 1, Int32(SPNG_FMT_PNG.rawValue), 0), "cannot read the PNG")
-        try PNGReader.finish(check)
+        _ = try PNGReader.checkChunksAfterImageData(tail, path: ctx.path, options: options)
     }
-
-    /// A PNG's signature, the header of a 1×1 8-bit gray image and its image data (a zlib stream of its row: filter
-    /// type 0, sample 0), CRCs included.
-    static let tinyImage: [UInt8] = [
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
-        0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x00,
-        0x00, 0x00, 0x3A, 0x7E, 0x9B, 0x55,
-        0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01, 0x48,
-        0xAF, 0xA4, 0x71,
-    ]
 }

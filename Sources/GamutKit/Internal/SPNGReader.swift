@@ -33,10 +33,38 @@ extension PNGReader {
                     + "\(options.maximumDecodedSize >> 20) MiB", path: path)
         }
         var bytes = [UInt8](repeating: 0, count: size)
-        let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
-        let status = bytes.withUnsafeMutableBytes { spng_decode_image(ctx.raw, $0.baseAddress, size, spngFormat, flags) }
-        try ctx.check(status, "cannot decode the image data")
-        try PNGReader.finish(ctx)
+        var textsAfterData: [PNGMetadata.Text] = [], fast = false
+        if PNGImageDataReader.isEnabled, !hasTransparency, ihdr.interlace_method == 0, depth >= 8,
+            ihdr.color_type != UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue),
+            let run = PNGChunks.imageDataRun(buffer)
+        {
+            // The rows by ISA-L and the filter kernel (see PNGImageDataReader); libspng reads the other chunks.
+            let reader = PNGImageDataReader(
+                bytes: buffer, path: path, offset: run.start, rowLength: width * format.bytesPerPixel,
+                bytesPerPixel: format.bytesPerPixel, sixteenBit: depth == 16)
+            let rowLength = width * format.bytesPerPixel
+            let decoded = bytes.withUnsafeMutableBytes { output in
+                Result { () throws(GamutError) in
+                    for y in 0..<height { try reader.decode(into: output.baseAddress! + y * rowLength) }
+                    try reader.finish()
+                }
+            }
+            do throws(GamutError) {
+                try decoded.get()
+                textsAfterData = try checkChunksAfterImageData(buffer[run.end...], path: path, options: options)
+                fast = true
+            } catch {
+                // The reader is stricter than libspng in two places (data past the rows or past the zlib stream):
+                // libspng, which has read only the chunks before the image data so far, decodes the file as before.
+                guard error.code == .invalidPNG else { throw error }
+            }
+        }
+        if !fast {
+            let flags = hasTransparency && spngFormat != Int32(SPNG_FMT_PNG.rawValue) ? Int32(SPNG_DECODE_TRNS.rawValue) : 0
+            let status = bytes.withUnsafeMutableBytes { spng_decode_image(ctx.raw, $0.baseAddress, size, spngFormat, flags) }
+            try ctx.check(status, "cannot decode the image data")
+            try PNGReader.finish(ctx)
+        }
         var pixels = try PixelBuffer(width: width, height: height, format: format, bytes: bytes)
         if format == .gray16 && hasTransparency {
             pixels = addAlpha(toGray16: pixels, transparent: trns.gray)
@@ -47,6 +75,7 @@ extension PNGReader {
             metadata: PNGMetadata(), warnings: layout.warnings)
         try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: layout.beforeData)
         png.metadata = try readMetadata(ctx)
+        png.metadata.texts += textsAfterData
         if ihdr.color_type == UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue),
             let warning = try paletteIndexWarning(buffer, path: path, options: options)
         {
@@ -54,6 +83,29 @@ extension PNGReader {
         }
         return png
     }
+
+    /// Has libspng check the chunks after the image data (`tail`: from the chunk after the last IDAT to the file's end)
+    /// as it would after this file's, by reading them behind a 1×1 image of its own; returns their text chunks.
+    static func checkChunksAfterImageData(
+        _ tail: some Collection<UInt8>, path: String?, options: PNG.DecodingOptions
+    ) throws(GamutError) -> [PNGMetadata.Text] {
+        let ctx = try SPNGContext(decoding: tinyImage + tail, path: path)
+        _ = try configure(ctx, options: options)
+        var pixel: UInt8 = 0
+        try ctx.check(spng_decode_image(ctx.raw, &pixel, 1, Int32(SPNG_FMT_PNG.rawValue), 0), "cannot read the PNG")
+        try finish(ctx)
+        return try readTexts(ctx)
+    }
+
+    /// A PNG's signature, the header of a 1×1 8-bit gray image and its image data (a zlib stream of its row: filter
+    /// type 0, sample 0), CRCs included.
+    static let tinyImage: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
+        0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x00,
+        0x00, 0x00, 0x3A, 0x7E, 0x9B, 0x55,
+        0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01, 0x48,
+        0xAF, 0xA4, 0x71,
+    ]
 
     /// Reads the chunks after the image data up to `IEND`, so that a file without `IEND`, or whose last chunks are
     /// damaged (a bad CRC on the last IDAT), is refused whichever path decoded its rows.
