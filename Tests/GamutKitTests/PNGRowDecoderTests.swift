@@ -26,6 +26,7 @@ struct PNGRowDecoderTests {
 
     @Test("PngSuite's and libpng's files: the fast path takes every plain one, and every row equals libspng's")
     func conformanceFiles() throws {
+        #expect(PNGImageDataReader.isEnabled, "GAMUTKIT_LIBSPNG_ROWS is set: the fast path would not be tested")
         let fixture = PNGConformanceTests.Fixture.self
         var fastFiles: [String] = [], pixelSizes = Set<Int>()
         for name in fixture.readFiles + fixture.crasherFiles + fixture.badPaletteFiles {
@@ -68,12 +69,13 @@ struct PNGRowDecoderTests {
     /// A PNG of `width`×`height` (16-bit RGB unless told) whose image data is `zlib` in IDAT chunks of `split` bytes,
     /// then `after`.
     static func png(
-        width: Int, height: Int, depth: UInt8 = 16, colorType: UInt8 = 2, zlib: [UInt8], split: Int = 1 << 20,
-        after: [UInt8] = PNGFixtures.chunk("IEND", [])
+        width: Int, height: Int, depth: UInt8 = 16, colorType: UInt8 = 2, before: [UInt8] = [], zlib: [UInt8],
+        split: Int = 1 << 20, after: [UInt8] = PNGFixtures.chunk("IEND", [])
     ) -> [UInt8] {
         var bytes: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         bytes += PNGFixtures.chunk(
             "IHDR", PNGFixtures.be32(UInt32(width)) + PNGFixtures.be32(UInt32(height)) + [depth, colorType, 0, 0, 0])
+        bytes += before
         for start in stride(from: 0, to: zlib.count, by: split) {
             bytes += PNGFixtures.chunk("IDAT", Array(zlib[start..<min(start + split, zlib.count)]))
         }
@@ -96,6 +98,7 @@ struct PNGRowDecoderTests {
         "Files built byte by byte: every plain color type and depth, every filter, IDATs split anywhere, text after the data: the same rows as libspng"
     )
     func builtFiles() throws {
+        #expect(PNGImageDataReader.isEnabled, "GAMUTKIT_LIBSPNG_ROWS is set: the fast path would not be tested")
         let folder = TestScratch.folder("png-row-decoder")
         let text = PNGFixtures.chunk("tEXt", Array("Comment\u{0}after the data".utf8))
         // (bit depth, color type, bytes per pixel)
@@ -117,9 +120,12 @@ struct PNGRowDecoderTests {
                 let (fast, reference) = (try Self.decode(path, fast: true), try Self.decode(path, fast: false))
                 #expect(fast.error == nil && reference.error == nil, "\(path)")
                 #expect(fast.rows == reference.rows && fast.rows.count == width * height * pixelBytes, "\(path)")
-                // The whole-image decoder (from memory) takes the same path.
-                let image = try ImageFile.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
-                #expect(image.pixels.bytes == reference.rows, "\(path)")
+                // The whole-image decoder (from memory) takes the same path, and reads the text after the image data.
+                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+                let png = try bytes.withUnsafeBytes { try PNGReader.read($0, path: path, options: .init()) }
+                #expect(png.pixels.bytes == reference.rows, "\(path)")
+                let texts = png.metadata.texts.map { "\($0.keyword)=\($0.text)" }
+                #expect(texts == (index.isMultiple(of: 2) ? [] : ["Comment=after the data"]), "\(path)")
             }
         }
     }
@@ -151,6 +157,14 @@ struct PNGRowDecoderTests {
             ("bad zlib check bits", Self.png(width: width, height: height, zlib: badCheck), "zlib header", true),
             ("damaged IEND", Self.png(width: width, height: height, zlib: zlib, after: tail + badEnd), "after the image data", true),
             ("no IEND after the text", Self.png(width: width, height: height, zlib: zlib, after: tail), "IEND", true),
+            // libspng refuses a PLTE once it has read a bKGD: the chunks after the image data are checked in the state
+            // the chunks before it left.
+            (
+                "PLTE after the image data, bKGD before",
+                Self.png(
+                    width: width, height: height, before: PNGFixtures.chunk("bKGD", [0, 1, 0, 2, 0, 3]), zlib: zlib,
+                    after: PNGFixtures.chunk("PLTE", [1, 2, 3]) + iend), "after the image data", true
+            ),
             // Stricter than libspng: it lets these be. The callers then decode the file on the whole-image path.
             (
                 "data past the rows", Self.png(width: width, height: height, zlib: Self.storedZlib(data + [0, 0, 0])), "more than its rows",
@@ -168,8 +182,11 @@ struct PNGRowDecoderTests {
             #expect(fast.error?.message.contains(message) == true, "\(name): \(fast.error?.message ?? "no error")")
             #expect((reference.error != nil) == refused, "\(name): libspng \(String(describing: reference.error))")
             // The whole-image decoder, from memory: the same verdict as libspng, and its rows when it reads the file.
+            // (A damaged ancillary chunk, the misplaced PLTE's bKGD, is read without it and a warning, as ever.)
             let whole = Result { () throws(GamutError) in try ImageFile.decode(bytes, path: path) }
             switch whole {
+            case .success(let image) where name.hasPrefix("PLTE"):
+                #expect(image.warnings.contains { $0.contains("read without the bKGD") }, "\(image.warnings)")
             case .success(let image): #expect(!refused && image.pixels.bytes == reference.rows, "\(name)")
             case .failure(let error): #expect(refused && error.code == .invalidPNG, "\(name): \(error)")
             }

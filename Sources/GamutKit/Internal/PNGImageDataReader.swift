@@ -13,11 +13,17 @@ internal import CPNGFilter
 /// libspng's time, which inflates with zlib and reverses the filters of 6-byte pixels one byte at a time.
 ///
 /// It takes only the plainest files (``PNGRowDecoder`` decides): not interlaced, 8 or 16 bits of gray, gray and alpha,
-/// RGB or RGBA, no `tRNS`, IDAT chunks in one run (``PNGFile/imageDataOffset``). libspng still reads and checks every
-/// other chunk; this checks the image data as strictly as it does: a bad CRC, a damaged or short zlib stream, data left
-/// over after the last row or an unknown filter type is an `.invalidPNG` error (the callers then read the file on the whole-image
-/// path, where libspng reports what it finds). The tests compare every row with libspng's on PngSuite's and libpng's
-/// files, and the PNG stream fuzzer on mutated ones.
+/// RGB or RGBA, no `tRNS`, IDAT chunks in one run (``PNGFile/imageDataOffset``); libspng still reads and checks every
+/// other chunk. A bad IDAT CRC, a bad zlib header, a damaged or short stream or an unknown filter type is an
+/// `.invalidPNG` error, as with libspng. It is stricter than libspng in a few places, where the callers then have
+/// libspng decode the file, so the result is libspng's: data past the last row, bytes or non-empty IDATs past the zlib
+/// stream, a stream without its end or with a wrong Adler-32 after the last row (libspng stops reading there). It is
+/// laxer in one: ISA-L decodes a dynamic block whose Huffman code set is incomplete (but whose symbols all decode),
+/// which zlib refuses; no encoder writes one, and the Adler-32 still checks the rows. The tests compare every row with
+/// libspng's on PngSuite's and libpng's files and on files built byte by byte, and two fuzzers on mutated ones.
+///
+/// Every buffer given to inflate stays put until it is consumed: the read-ahead is moved only once inflate has taken
+/// all of it (ISA-L then holds what it needs in its own state).
 final class PNGImageDataReader {
     /// The file read from, or nil when the whole file is in memory (`input`).
     private let descriptor: Int32?
@@ -44,7 +50,8 @@ final class PNGImageDataReader {
     private var row = 0
 
     /// Whether the fast path is on: `GAMUTKIT_LIBSPNG_ROWS=1` in the environment has libspng decode every row instead
-    /// (the PNG fuzzers set it to hold this reader to libspng on the same input).
+    /// (the PNG fuzzers and a benchmark set it, between decodes, to hold this reader to libspng on the same input).
+    /// Read at each decode: setting it while another thread decodes is a data race (POSIX `setenv`).
     static var isEnabled: Bool { getenv("GAMUTKIT_LIBSPNG_ROWS") == nil }
 
     /// Bytes read from the file at a time.

@@ -10,15 +10,15 @@ internal import CSPNG
 /// reading the file as it goes (never holding it whole). 16-bit gray with tRNS is refused (``PNGReader/readImage``
 /// expands it; libspng has no GA16 output).
 ///
-/// libspng reads and checks the chunks before the image data in every case. The rows of the plainest files (see
-/// ``PNGImageDataReader``, which checks the image data as strictly) are decoded by ``PNGImageDataReader``, about three
-/// times faster; the rest by libspng's progressive decoding, reading the file through a duplicate of its descriptor.
+/// libspng reads and checks every chunk other than the image data in every case. The rows of the plainest files are
+/// decoded by ``PNGImageDataReader``, about three times faster (see there for where it is stricter or laxer than
+/// libspng); the rest by libspng's progressive decoding, reading the file through a duplicate of its descriptor.
 struct PNGRowDecoder: ~Copyable {
     private let ctx: SPNGContext
     /// Decodes the rows when the file is one it takes; libspng decodes them otherwise.
     private let fast: PNGImageDataReader?
-    /// With `fast`: the chunks after the image data, for libspng to check at the end.
-    private let tail: [UInt8]
+    /// With `fast`: the file's chunks before and after the image data, for libspng to check at the end.
+    private let before: ArraySlice<UInt8>, tail: ArraySlice<UInt8>
     private let options: PNG.DecodingOptions
     let header: PNGHeader
     /// The format of each decoded row.
@@ -26,12 +26,15 @@ struct PNGRowDecoder: ~Copyable {
     private var decoded = 0
 
     /// Whether ``PNGImageDataReader`` decodes `file`'s rows: 8 or 16 bits, not a palette, not interlaced, no tRNS, the
-    /// image data in one run of IDAT chunks.
+    /// image data in one run of IDAT chunks, rows under 4 GiB.
     static func decodesFast(_ file: PNGFile) -> Bool {
         let bytes = file.chunks
         guard file.imageDataOffset != nil, bytes.count >= 33, bytes[24] == 8 || bytes[24] == 16,
             [0, 2, 4, 6].contains(bytes[25]), bytes[28] == 0
         else { return false }
+        // A row (and its filter byte) must fit ISA-L's 32-bit output count.
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        guard width < Int(UInt32.max) / 8 else { return false }
         return !bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }.beforeData.contains("tRNS")
     }
 
@@ -76,7 +79,10 @@ struct PNGRowDecoder: ~Copyable {
                 "cannot start decoding")
             self.fast = nil
         }
-        tail = self.fast == nil ? [] : Array(file.chunks[file.chunksAfterImageData...])
+        // (file.chunks has one empty IDAT, 12 bytes, where the image data was.)
+        (before, tail) =
+            self.fast == nil
+            ? ([], []) : (file.chunks[..<(file.chunksAfterImageData - 12)], file.chunks[file.chunksAfterImageData...])
         self.options = options
         self.header = header
         self.format = format
@@ -90,7 +96,7 @@ struct PNGRowDecoder: ~Copyable {
         return color
     }
 
-    /// The metadata of the chunks before the image data (the only ones a file ``PNGImageDataReader`` decodes has).
+    /// The metadata of the chunks before the image data.
     func metadata() throws(GamutError) -> PNGMetadata { try PNGReader.readMetadata(ctx) }
 
     /// Decodes the next row into `rows` from `offset` (`width × format.bytesPerPixel` bytes).
@@ -118,6 +124,6 @@ struct PNGRowDecoder: ~Copyable {
     func finish() throws(GamutError) {
         guard let fast else { return try PNGReader.finish(ctx) }
         try fast.finish()
-        _ = try PNGReader.checkChunksAfterImageData(tail, path: ctx.path, options: options)
+        _ = try PNGReader.checkChunksAfterImageData(before: before, tail: tail, path: ctx.path, options: options)
     }
 }

@@ -1,3 +1,4 @@
+internal import CISAL
 internal import CSPNG
 
 #if canImport(Glibc)
@@ -33,8 +34,8 @@ extension PNGReader {
                     + "\(options.maximumDecodedSize >> 20) MiB", path: path)
         }
         var bytes = [UInt8](repeating: 0, count: size)
-        var textsAfterData: [PNGMetadata.Text] = [], fast = false
-        if PNGImageDataReader.isEnabled, !hasTransparency, ihdr.interlace_method == 0, depth >= 8,
+        var texts: [PNGMetadata.Text]?, fast = false
+        if PNGImageDataReader.isEnabled, !hasTransparency, ihdr.interlace_method == 0, width < Int(UInt32.max) / 8, depth >= 8,
             ihdr.color_type != UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue),
             let run = PNGChunks.imageDataRun(buffer)
         {
@@ -51,11 +52,12 @@ extension PNGReader {
             }
             do throws(GamutError) {
                 try decoded.get()
-                textsAfterData = try checkChunksAfterImageData(buffer[run.end...], path: path, options: options)
+                texts = try checkChunksAfterImageData(
+                    before: buffer[..<run.start], tail: buffer[run.end...], path: path, options: options)
                 fast = true
             } catch {
-                // The reader is stricter than libspng in two places (data past the rows or past the zlib stream):
-                // libspng, which has read only the chunks before the image data so far, decodes the file as before.
+                // The reader is stricter than libspng in a few places (see PNGImageDataReader): libspng, which has read
+                // only the chunks before the image data so far, decodes the file as before.
                 guard error.code == .invalidPNG else { throw error }
             }
         }
@@ -75,7 +77,7 @@ extension PNGReader {
             metadata: PNGMetadata(), warnings: layout.warnings)
         try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: layout.beforeData)
         png.metadata = try readMetadata(ctx)
-        png.metadata.texts += textsAfterData
+        if let texts { png.metadata.texts = texts }  // libspng's context read only the chunks before the image data
         if ihdr.color_type == UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue),
             let warning = try paletteIndexWarning(buffer, path: path, options: options)
         {
@@ -84,28 +86,45 @@ extension PNGReader {
         return png
     }
 
-    /// Has libspng check the chunks after the image data (`tail`: from the chunk after the last IDAT to the file's end)
-    /// as it would after this file's, by reading them behind a 1×1 image of its own; returns their text chunks.
+    /// Has libspng check the chunks after the image data of a file whose rows ``PNGImageDataReader`` decoded, in the
+    /// state the file's own chunks put it in, and returns the file's text chunks. libspng reads a copy of the file
+    /// (`before`: its signature and chunks up to the first IDAT; `tail`: from the chunk after the last IDAT to its end)
+    /// whose header says 1×1 pixel, with image data of its own for that pixel, so that every chunk before and after
+    /// the image data is read and checked as in the file (chunk order, the cache limit over both, CRCs, IEND).
     static func checkChunksAfterImageData(
-        _ tail: some Collection<UInt8>, path: String?, options: PNG.DecodingOptions
+        before: some Collection<UInt8>, tail: some Collection<UInt8>, path: String?, options: PNG.DecodingOptions
     ) throws(GamutError) -> [PNGMetadata.Text] {
-        let ctx = try SPNGContext(decoding: tinyImage + tail, path: path)
+        var bytes = Array(before)
+        guard bytes.count >= 33 else { throw GamutError(.invalidPNG, "the PNG header is cut short", path: path) }
+        bytes.replaceSubrange(16..<24, with: [0, 0, 0, 1, 0, 0, 0, 1])  // IHDR: 1×1
+        let crc = bytes.withUnsafeBufferPointer { crc32_gzip_refl(0, $0.baseAddress! + 12, 17) }
+        bytes.replaceSubrange(29..<33, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) })
+        // One row: filter type 0 and a pixel of zeros, in a stored deflate block; its Adler-32 is (length << 16) | 1.
+        let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(bytes[25])] ?? 1
+        let length = 1 + channels * Int(bytes[24]) / 8
+        let zlib: [UInt8] =
+            [0x78, 0x01, 0x01, UInt8(length), 0, ~UInt8(length), 0xFF] + [UInt8](repeating: 0, count: length)
+            + [0, UInt8(length), 0, 1]
+        bytes += chunk("IDAT", zlib) + tail
+        let ctx = try SPNGContext(decoding: bytes, path: path)
         _ = try configure(ctx, options: options)
-        var pixel: UInt8 = 0
-        try ctx.check(spng_decode_image(ctx.raw, &pixel, 1, Int32(SPNG_FMT_PNG.rawValue), 0), "cannot read the PNG")
+        var pixel = [UInt8](repeating: 0, count: length)
+        let status = pixel.withUnsafeMutableBytes {
+            spng_decode_image(ctx.raw, $0.baseAddress, length - 1, Int32(SPNG_FMT_PNG.rawValue), 0)
+        }
+        try ctx.check(status, "cannot read the PNG")
         try finish(ctx)
         return try readTexts(ctx)
     }
 
-    /// A PNG's signature, the header of a 1×1 8-bit gray image and its image data (a zlib stream of its row: filter
-    /// type 0, sample 0), CRCs included.
-    static let tinyImage: [UInt8] = [
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
-        0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x00,
-        0x00, 0x00, 0x3A, 0x7E, 0x9B, 0x55,
-        0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01, 0x48,
-        0xAF, 0xA4, 0x71,
-    ]
+    /// A chunk: its length, type, data and CRC.
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        let crc = body.withUnsafeBufferPointer { crc32_gzip_refl(0, $0.baseAddress!, UInt64($0.count)) }
+        let length = UInt32(data.count)
+        return (0..<4).map { UInt8(truncatingIfNeeded: length >> (24 - 8 * $0)) } + body
+            + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }
+    }
 
     /// Reads the chunks after the image data up to `IEND`, so that a file without `IEND`, or whose last chunks are
     /// damaged (a bad CRC on the last IDAT), is refused whichever path decoded its rows.
