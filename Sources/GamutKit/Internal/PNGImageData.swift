@@ -327,15 +327,21 @@ final class PNGImageDataWriter {
     /// Writes one IDAT chunk: length, type, data, CRC-32 of type and data.
     private func writeChunk(_ data: [UInt8]) {
         guard !failed else { return }
-        let type: [UInt8] = [73, 68, 65, 84]  // IDAT
+        let (head, tail) = Self.chunkFrame("IDAT", data)
+        for part in [head, data, tail] where !part.withUnsafeBytes(sink) {
+            failed = true
+            return
+        }
+    }
+
+    /// What goes around a chunk's data: its length and type before it, the CRC-32 of type and data after it.
+    static func chunkFrame(_ type: String, _ data: [UInt8]) -> (head: [UInt8], tail: [UInt8]) {
+        let type = Array(type.utf8)
         var crc: uLong = type.withUnsafeBufferPointer { crc32(0, $0.baseAddress, 4) }
         crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
         let length = UInt32(data.count)
         let head: [UInt8] = [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + type
         let tail: [UInt8] = [UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-        for part in [head, data, tail] where !part.withUnsafeBytes(sink) {
-            failed = true
-            return
-        }
+        return (head, tail)
     }
 }

@@ -1,4 +1,3 @@
-internal import CISAL
 internal import CSPNG
 
 #if canImport(Glibc)
@@ -40,10 +39,10 @@ extension PNGReader {
             let run = PNGChunks.imageDataRun(buffer)
         {
             // The rows by ISA-L and the filter kernel (see PNGImageDataReader); libspng reads the other chunks.
-            let reader = PNGImageDataReader(
-                bytes: buffer, path: path, offset: run.start, rowLength: width * format.bytesPerPixel,
-                bytesPerPixel: format.bytesPerPixel, sixteenBit: depth == 16)
             let rowLength = width * format.bytesPerPixel
+            let reader = PNGImageDataReader(
+                bytes: buffer, path: path, offset: run.start, rowLength: rowLength, bytesPerPixel: format.bytesPerPixel,
+                sixteenBit: depth == 16)
             let decoded = bytes.withUnsafeMutableBytes { output in
                 Result { () throws(GamutError) in
                     for y in 0..<height { try reader.decode(into: output.baseAddress! + y * rowLength) }
@@ -96,12 +95,12 @@ extension PNGReader {
     ) throws(GamutError) -> [PNGMetadata.Text] {
         var bytes = Array(before)
         guard bytes.count >= 33 else { throw GamutError(.invalidPNG, "the PNG header is cut short", path: path) }
-        bytes.replaceSubrange(16..<24, with: [0, 0, 0, 1, 0, 0, 0, 1])  // IHDR: 1×1
-        let crc = bytes.withUnsafeBufferPointer { crc32_gzip_refl(0, $0.baseAddress! + 12, 17) }
-        bytes.replaceSubrange(29..<33, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) })
+        var header = Array(bytes[16..<29])
+        header.replaceSubrange(0..<8, with: [0, 0, 0, 1, 0, 0, 0, 1])  // IHDR: 1×1
+        bytes.replaceSubrange(8..<33, with: chunk("IHDR", header))
         // One row: filter type 0 and a pixel of zeros, in a stored deflate block; its Adler-32 is (length << 16) | 1.
-        let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(bytes[25])] ?? 1
-        let length = 1 + channels * Int(bytes[24]) / 8
+        let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(header[9])] ?? 1
+        let length = 1 + channels * Int(header[8]) / 8
         let zlib: [UInt8] =
             [0x78, 0x01, 0x01, UInt8(length), 0, ~UInt8(length), 0xFF] + [UInt8](repeating: 0, count: length)
             + [0, UInt8(length), 0, 1]
@@ -119,11 +118,8 @@ extension PNGReader {
 
     /// A chunk: its length, type, data and CRC.
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        let crc = body.withUnsafeBufferPointer { crc32_gzip_refl(0, $0.baseAddress!, UInt64($0.count)) }
-        let length = UInt32(data.count)
-        return (0..<4).map { UInt8(truncatingIfNeeded: length >> (24 - 8 * $0)) } + body
-            + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }
+        let (head, tail) = PNGImageDataWriter.chunkFrame(type, data)
+        return head + data + tail
     }
 
     /// Reads the chunks after the image data up to `IEND`, so that a file without `IEND`, or whose last chunks are
