@@ -66,13 +66,20 @@ for target in "${targets[@]}"; do
       convert "$src" -resize 16x16 -depth 8 -compress RLE -alpha on "$corpus/packbits-alpha.tif"
       convert "$src" -resize 16x16 -define quantum:format=floating-point -depth 32 -compress Zip -define tiff:predictor=3 "$corpus/float.tif" 2>/dev/null
       tiffcp -t -w 16 -l 16 -c zip:2 "$corpus/lzw16.tif" "$corpus/tiled.tif" ;;
-    fuzz-catalog) i=0; for f in $(find Examples/Demo.xcassets -name Contents.json); do cp "$f" "$corpus/seed-$i.json"; i=$((i + 1)); done ;;
+    fuzz-catalog)
+      i=0; for f in $(find Examples/Demo.xcassets -name Contents.json); do cp "$f" "$corpus/seed-$i.json"; i=$((i + 1)); done
+      # An extended-range colorset (components past 0…1), which the demo catalog has none of.
+      printf '%s' '{"colors":[{"color":{"color-space":"extended-srgb","components":{"red":"1.100","green":"-0.050","blue":"0.000","alpha":"1.000"}},"idiom":"universal"},{"appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"color-space":"extended-linear-srgb","components":{"red":2.5,"green":"0.5","blue":"-0.25","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}' > "$corpus/extended.json" ;;
   esac
   echo "== $target: ${seconds}s"
   log=.build-fuzz/$target.log
-  if ! ASAN_OPTIONS=detect_leaks=0 ".build-fuzz/debug/$target" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-       -artifact_prefix=.build-fuzz/artifacts/"$target"- -print_final_stats=1 >"$log" 2>&1; then
-    tail -40 "$log"
+  # Swift's backtracer is off so that a trap reaches libFuzzer's handler (which saves the input) with its message.
+  if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 ".build-fuzz/debug/$target" "$corpus" -max_total_time="$seconds" \
+       -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build-fuzz/artifacts/"$target"- -print_final_stats=1 >"$log" 2>&1; then
+    # The first report (a Swift fatal error, a sanitizer's error, libFuzzer's deadly signal) and the end of the log.
+    grep -m 1 -A 25 -E "Fatal error|^==[0-9]+==ERROR|deadly signal|ERROR: libFuzzer" "$log" || true
+    echo "…"
+    tail -15 "$log"
     echo "== $target: FAILED (log: $log; artifacts in .build-fuzz/artifacts)"
     exit 1
   fi

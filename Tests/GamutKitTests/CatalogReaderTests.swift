@@ -96,6 +96,34 @@ struct CatalogReaderTests {
         #expect(finding.location.file == root + "/Bad.colorset/Contents.json")
     }
 
+    @Test("Extended components past ±1000 are invalid, not a crash of the color math; large ones within it are audited")
+    func extendedComponentLimit() throws {
+        func colorset(_ red: String) -> String {
+            #"{"colors":[{"color":{"color-space":"extended-srgb","components":{"red":\#(red),"green":"0.5","blue":"-0.2","alpha":"1.000"}},"idiom":"universal"}]}"#
+        }
+        // The fuzzer's crash: "1e300" passed the extended-range check and trapped converting ±inf to an integer.
+        let root = try F.catalog([
+            "Huge.colorset/Contents.json": colorset(#""1e300""#), "HugeNumber.colorset/Contents.json": colorset("-2000"),
+            "Large.colorset/Contents.json": colorset(#""999.5""#), "Edge.colorset/Contents.json": colorset("-1000"),
+        ])
+        let catalog = try CatalogReader.read(root)
+        let invalid = catalog.readingFindings.filter { $0.ruleID == RuleID.catalogInvalid }
+        #expect(invalid.map(\.location.keyPath) == ["colors[0].color.components.red", "colors[0].color.components.red"])
+        #expect(Set(invalid.compactMap(\.location.asset)) == ["Huge", "HugeNumber"])
+        #expect(invalid.first?.message.contains("outside −1000…1000") == true)
+        #expect(F.components(catalog, "Large") == [999.5, 0.5, -0.2])
+        #expect(F.components(catalog, "Edge") == [-1000, 0.5, -0.2])
+        // The whole audit, with contrast and color-vision checks over the large colors, and a fix plan run through.
+        let policy = try GamutPolicy.parse(
+            Array(
+                #"{"contrast": [{"foreground": "Large", "background": "Edge"}], "distinct": [{"name": "g", "colors": ["Large", "Edge"]}]}"#
+                    .utf8),
+            path: "p.json")
+        let audit = try CatalogAuditor.audit([root], policy: policy)
+        #expect(audit.findings.contains { $0.location.asset == "Huge" && $0.ruleID == RuleID.catalogInvalid })
+        _ = try CatalogFixer.plan(root, options: .init(policy: policy))
+    }
+
     @Test("Appearances, idioms and display gamuts, with mis-cased and unknown values reported")
     func variants() throws {
         let srgb = F.color("srgb", [("red", "\"0.1\""), ("green", "\"0.2\""), ("blue", "\"0.3\""), ("alpha", "\"1.000\"")])

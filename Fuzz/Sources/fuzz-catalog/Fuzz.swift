@@ -28,9 +28,10 @@ let policy = try! GamutPolicy.parse(
         #"{"contrast": [{"foreground": "A", "background": "A", "textSize": 12}], "distinct": [{"name": "g", "colors": ["A", "B"]}]}"#.utf8),
     path: "fuzz-policy.json")
 
-/// A scratch catalog, made once per process.
+/// A scratch catalog, made once per process (a folder an earlier process of the same id left is emptied first).
 let scratch: String = {
     let path = NSTemporaryDirectory() + "gamutkit-fuzz-\(getpid())"
+    try? FileManager.default.removeItem(atPath: path)
     for set in ["A.colorset", "B.imageset"] {
         try? FileManager.default.createDirectory(atPath: path + "/Fuzz.xcassets/" + set, withIntermediateDirectories: true)
     }

@@ -410,6 +410,11 @@ private struct State {
         var line: Int
     }
 
+    /// The largest magnitude an extended-range component may have. The brightest Apple displays show 16× SDR white
+    /// (about 3.2 in extended sRGB, 16 in extended linear sRGB), so a larger value is a typo; unbounded, a value such
+    /// as 1e300 would overflow the color math.
+    static let extendedComponentLimit = 1000.0
+
     /// One component in any form Xcode has written: JSON number (0…1), decimal string, integer string
     /// "0"–"255" (÷255), hex string "0x00"–"0xFF" (÷255). Alpha strings "0" and "1" are 0 and 1.
     mutating func component(
@@ -444,6 +449,11 @@ private struct State {
         }
         if !extended, !(0...1).contains(reading.value) {
             return invalid("\"\(reading.text)\" is outside 0…1; only extended color spaces allow that")
+        }
+        if abs(reading.value) > Self.extendedComponentLimit {
+            return invalid(
+                "\"\(reading.text)\" is outside −\(Int(Self.extendedComponentLimit))…\(Int(Self.extendedComponentLimit)), "
+                    + "far past any display's range even in an extended color space")
         }
         return reading
     }
