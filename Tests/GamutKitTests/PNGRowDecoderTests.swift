@@ -40,6 +40,10 @@ struct PNGRowDecoderTests {
                 "\(name): \(String(describing: fast.error)) vs \(String(describing: reference.error))")
             if fast.error == nil, let decoder = try? PNGRowDecoder(file, options: .init()) {
                 pixelSizes.insert(decoder.format.bytesPerPixel)
+                // The whole-image decoder, from memory, takes the fast path too.
+                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+                let png = try bytes.withUnsafeBytes { try PNGReader.read($0, path: path, options: .init()) }
+                #expect(png.rowsDecodedFast && png.pixels.bytes == reference.rows, "\(name)")
             }
         }
         // Every plain color type and depth: gray, gray+alpha, RGB, RGBA at 8 and 16 bits (pixels of 1 to 8 bytes).
@@ -123,7 +127,7 @@ struct PNGRowDecoderTests {
                 // The whole-image decoder (from memory) takes the same path, and reads the text after the image data.
                 let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
                 let png = try bytes.withUnsafeBytes { try PNGReader.read($0, path: path, options: .init()) }
-                #expect(png.pixels.bytes == reference.rows, "\(path)")
+                #expect(png.pixels.bytes == reference.rows && png.rowsDecodedFast, "\(path)")
                 let texts = png.metadata.texts.map { "\($0.keyword)=\($0.text)" }
                 #expect(texts == (index.isMultiple(of: 2) ? [] : ["Comment=after the data"]), "\(path)")
             }
@@ -191,6 +195,9 @@ struct PNGRowDecoderTests {
             case .failure(let error): #expect(refused && error.code == .invalidPNG, "\(name): \(error)")
             }
             if !refused {
+                // Read by libspng after the fast path refused it.
+                let png = try bytes.withUnsafeBytes { try PNGReader.read($0, path: path, options: .init()) }
+                #expect(!png.rowsDecodedFast && png.pixels.bytes == reference.rows, "\(name)")
                 let analyzed = try ImageAnalyzer.analyzeFile(
                     path, target: .sRGB, settings: AnalysisSettings(), options: .init(), includeClipMask: false, threads: 1,
                     keepImage: false)

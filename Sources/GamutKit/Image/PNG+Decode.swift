@@ -32,6 +32,8 @@ struct DecodedPNG {
     var metadata: PNGMetadata
     /// What the decoder noticed in the file's structure (an animation's other frames, palette indices past the PLTE).
     var warnings: [String] = []
+    /// Whether ``PNGImageDataReader`` decoded the rows (else libspng did).
+    var rowsDecodedFast = false
 }
 
 /// The chunks that say what a PNG's colors mean.

@@ -67,16 +67,27 @@ enum PNGChunks {
     /// Where a PNG's image data is, when its IDAT chunks follow one another and a whole chunk follows them (and no
     /// IDAT comes later): the first IDAT's offset and the offset of the chunk after the last. Nil for any other layout.
     static func imageDataRun(_ buffer: UnsafeRawBufferPointer) -> (start: Int, end: Int)? {
-        var run: (start: Int, end: Int)?, ended = false
-        for chunk in list(buffer) {
-            if chunk.type == "IDAT" {
-                if ended { return nil }
-                run = (run?.start ?? chunk.whole.lowerBound, chunk.whole.upperBound)
-            } else if run != nil {
+        var tracker = ImageDataRun()
+        for chunk in list(buffer) { tracker.add(chunk.whole, isImageData: chunk.type == "IDAT") }
+        return tracker.run
+    }
+
+    /// The layout rule of ``imageDataRun(_:)``, fed the chunks in file order (from memory, or as ``PNGFile`` walks a
+    /// file): the run of IDAT chunks a ``PNGImageDataReader`` may decode.
+    struct ImageDataRun {
+        private var start: Int?, end = 0, ended = false, split = false
+
+        /// The next whole chunk, by its offsets in the file.
+        mutating func add(_ chunk: Range<Int>, isImageData: Bool) {
+            if isImageData {
+                if ended { split = true } else { (start, end) = (start ?? chunk.lowerBound, chunk.upperBound) }
+            } else if start != nil {
                 ended = true
             }
         }
-        return ended ? run : nil
+
+        /// The first IDAT's offset and the offset of the chunk after the last; nil for any other layout.
+        var run: (start: Int, end: Int)? { ended && !split ? start.map { ($0, end) } : nil }
     }
 
     /// The text chunks of a PNG with too many for one libspng context, read by libspng in batches: each batch is the

@@ -62,8 +62,7 @@ final class PNGFile: Sendable {
         }
         var chunks = Array(head.prefix(8))
         var offset = 8, sawData = false
-        // The first IDAT's offset, whether its run of IDATs has ended (at a whole chunk) and whether one came later.
-        var dataStart: Int?, dataRun = true, runEnded = false, split = false, after = 0
+        var dataRun = PNGChunks.ImageDataRun(), after = 0
         while offset + 12 <= size {
             let header = try read(8, at: offset)
             guard header.count == 8 else { break }
@@ -71,15 +70,11 @@ final class PNGFile: Sendable {
             let end = offset + 12 + length
             guard length <= Int(Int32.max), end <= size else { break }
             let isData = header[4..<8].elementsEqual(PNGFile.imageData)
-            if sawData && dataRun && !isData {
-                (runEnded, dataRun) = (true, false)
-            } else if isData && !dataRun {
-                split = true
-            }
+            dataRun.add(offset..<end, isImageData: isData)
             if isData {
                 if !sawData {
                     chunks += PNGFile.emptyImageData
-                    (dataStart, after) = (offset, chunks.count)
+                    after = chunks.count
                 }
                 sawData = true
             } else {
@@ -93,7 +88,7 @@ final class PNGFile: Sendable {
         self.descriptor = descriptor
         self.head = head
         self.chunks = chunks
-        imageDataOffset = runEnded && !split ? dataStart : nil
+        imageDataOffset = dataRun.run?.start
         chunksAfterImageData = sawData ? after : chunks.count
         self.identity = FileIO.identity(info)
     }

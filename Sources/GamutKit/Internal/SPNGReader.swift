@@ -73,7 +73,7 @@ extension PNGReader {
 
         var png = DecodedPNG(
             pixels: pixels, bitDepth: depth, color: PNGColorChunks(isGray: format.colorChannelCount == 1),
-            metadata: PNGMetadata(), warnings: layout.warnings)
+            metadata: PNGMetadata(), warnings: layout.warnings, rowsDecodedFast: fast)
         try readColorChunks(ctx, into: &png.color, options: options, chunkTypes: layout.beforeData)
         png.metadata = try readMetadata(ctx)
         if let texts { png.metadata.texts = texts }  // libspng's context read only the chunks before the image data
