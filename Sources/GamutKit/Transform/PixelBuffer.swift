@@ -66,8 +66,10 @@ public struct PixelBuffer: Sendable, Equatable {
         try self.init(width: width, height: height, format: PixelFormat(layout, .float32), bytes: bytes)
     }
 
-    /// The sample at (x, y, channel), scaled to 0…1 for integer formats (floats as stored).
+    /// The sample at (x, y, channel), scaled to 0…1 for integer formats (floats as stored). A position outside the
+    /// buffer is a programming error, as an array index out of range is.
     public func value(x: Int, y: Int, channel: Int) -> Double {
+        checkPosition(x: x, y: y, channel: channel)
         switch format.sample {
         case .uint8: return Double(integer(x: x, y: y, channel: channel)) / 255
         case .uint16: return Double(integer(x: x, y: y, channel: channel)) / 65535
@@ -83,11 +85,15 @@ public struct PixelBuffer: Sendable, Equatable {
     /// The integer sample at (x, y, channel) for 8- and 16-bit formats (0 for floats).
     package func integer(x: Int, y: Int, channel: Int) -> Int {
         guard !format.sample.isFloat else { return 0 }
+        checkPosition(x: x, y: y, channel: channel)
+        let reader = SampleReader(format)
+        return storage.withUnsafeBytes { reader.integer($0.baseAddress! + y * rowBytes, x, channel) }
+    }
+
+    private func checkPosition(x: Int, y: Int, channel: Int) {
         precondition(
             x >= 0 && x < width && y >= 0 && y < height && channel >= 0 && channel < format.channelCount,
             "pixel (\(x), \(y)) channel \(channel) is outside a \(width)×\(height) \(format) buffer")
-        let reader = SampleReader(format)
-        return storage.withUnsafeBytes { reader.integer($0.baseAddress! + y * rowBytes, x, channel) }
     }
 
     /// The buffer's samples as 16-bit integers (machine order), for `.uint16` buffers with tight rows.
