@@ -36,11 +36,12 @@ extension AnalysisPipeline {
         let pass = try PixelPass(
             format: decoder.format, width: width, height: height, profile: profile, target: target, settings: settings)
         let workers = ImageAnalyzer.workers(pixels: width * height, threads: threads)
-        let pipeline = AnalysisPipeline(pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: true)
+        let pipeline = AnalysisPipeline(
+            pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: true, keepCells: keepCells)
         try pipeline.decodeAndRun(&decoder, workers: workers)
         try decoder.finish()
         try file.checkUnchanged()
-        let output = try pipeline.output(sourceProfile: profile.name, targetProfile: target.name, keepCells: keepCells)
+        let output = try pipeline.output(sourceProfile: profile.name, targetProfile: target.name)
         return FileAnalysis(output: output, profile: profile, warnings: types.warnings + warnings)
     }
 

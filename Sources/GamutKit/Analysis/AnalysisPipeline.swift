@@ -52,13 +52,23 @@ final class AnalysisPipeline: @unchecked Sendable {
     private let mask: UnsafeMutableBufferPointer<UInt8>?
     /// The most collapse cells kept (see above).
     let cellBudget: Int
+    /// Whether the chunks' pixels are only counted: when no pixel can leave the target's gamut
+    /// (``PixelPass/insideTarget``), nothing can clip, collapse (a cluster holds an out-of-gamut code) or flatten (a run
+    /// is of out-of-gamut pixels), so the analysis is its counted pixels. Not with a clip mask (which shows every
+    /// pixel's code) or when the cells are kept (tests, which see the in-gamut edge cells the pass would add).
+    let countsOnly: Bool
+    private let keepCells: Bool
 
     /// Idle workers' states.
     private let idle = Locked<[WorkerState]>([])
 
     /// A pipeline for `pass`, with room for `workers` chunks being run at once; `streamed`: chunks carry their own rows.
-    init(pass: PixelPass, includeClipMask: Bool, workers: Int, streamed: Bool, cellBudget: Int? = nil) {
+    /// - Parameter keepCells: include the cell table in the output (for tests: interior counts and first pixels show in
+    ///   findings only when they cross a threshold).
+    init(pass: PixelPass, includeClipMask: Bool, workers: Int, streamed: Bool, cellBudget: Int? = nil, keepCells: Bool = false) {
         self.pass = pass
+        self.keepCells = keepCells
+        countsOnly = pass.insideTarget && !includeClipMask && !keepCells
         self.cellBudget = cellBudget ?? max(1 << 16, pass.width * pass.height / 64)
         scan = GradientScan(pass: pass)
         // About 128 K pixels per chunk (34 rows of a 4K image), so per-chunk work dwarfs its handing over.
@@ -105,6 +115,11 @@ final class AnalysisPipeline: @unchecked Sendable {
 
     /// Runs the pass over `chunk` into `storage`, then hands it to the sequencer.
     func run(_ chunk: RowChunk, storage: ChunkStorage, worker: WorkerState) {
+        if countsOnly {
+            worker.tally.result.counted += pass.countedPixels(chunk)
+            submit(Finished(chunk: chunk, storage: storage, sum: 0, runs: [], cells: []))
+            return
+        }
         let codes = storage.codes
         let sum = pass.runChunk(chunk, output: codes, tally: &worker.tally)
         let cells = worker.tally.cells.drain()
@@ -155,7 +170,7 @@ final class AnalysisPipeline: @unchecked Sendable {
         cells.merge(finished.cells)
         if cells.used > cellBudget { cells.keepLargest(atMost: cellBudget / 2) }
         let chunk = finished.chunk, width = pass.width
-        for y in chunk.rows {
+        for y in chunk.rows where !countsOnly {
             let codes = finished.storage.codes.row(y - chunk.rows.lowerBound, width: width)
             scan.scanColumns(chunk.row(y), y: y, codes: codes, into: columns)
             if let mask { pass.clipMaskRow(codes.pointer, into: mask.baseAddress! + y * width * 4) }
@@ -166,9 +181,7 @@ final class AnalysisPipeline: @unchecked Sendable {
     // MARK: The result
 
     /// The analysis, once every chunk has been sequenced and every worker is done.
-    /// - Parameter keepCells: include the cell table in the output (for tests: interior counts and first pixels show in
-    ///   findings only when they cross a threshold).
-    func output(sourceProfile: String, targetProfile: String, keepCells: Bool = false) throws(GamutError) -> ImageAnalyzer.Output {
+    func output(sourceProfile: String, targetProfile: String) throws(GamutError) -> ImageAnalyzer.Output {
         // Each worker's result is merged and dropped in turn, so the first table merged into is never copied.
         var workers = idle.withLock { idle in
             defer { idle = [] }
@@ -206,7 +219,8 @@ final class AnalysisPipeline: @unchecked Sendable {
         cellBudget: Int? = nil
     ) throws(GamutError) -> ImageAnalyzer.Output {
         let pipeline = AnalysisPipeline(
-            pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: false, cellBudget: cellBudget)
+            pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: false, cellBudget: cellBudget,
+            keepCells: keepCells)
         let rowBytes = image.pixels.rowBytes
         image.pixels.withUnsafeBytes { bytes in
             let base = ImageRows(base: bytes.baseAddress!)
@@ -229,7 +243,7 @@ final class AnalysisPipeline: @unchecked Sendable {
                 }
             }
         }
-        return try pipeline.output(sourceProfile: image.profile.name, targetProfile: target, keepCells: keepCells)
+        return try pipeline.output(sourceProfile: image.profile.name, targetProfile: target)
     }
 }
 

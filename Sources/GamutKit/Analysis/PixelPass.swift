@@ -27,6 +27,10 @@ final class PixelPass: Sendable {
     let sourceToXYZ: [Float]
     /// For matrix/TRC sources: linear source light → linear target light (the two matrices combined in double precision).
     let sourceToTarget: [Float]
+    /// Whether no pixel can leave the target's gamut (see ``staysInside(tables:matrix:tolerance:)``): an sRGB image
+    /// checked against sRGB or Display P3. Nothing can clip, collapse or flatten then, so the pipeline only counts the
+    /// pixels (``AnalysisPipeline/countsOnly``).
+    let insideTarget: Bool
 
     /// A pass over `width` × `height` pixels of `format` in `profile`.
     init(
@@ -58,11 +62,44 @@ final class PixelPass: Sendable {
             inputTables = model.curves.map { $0.table(.linear(maximum: codes)) }
             sourceToXYZ = model.toXYZD50.m.map(Float.init)
             sourceToTarget = (simulation.fromXYZ * model.toXYZD50).m.map(Float.init)
+            insideTarget = Self.staysInside(tables: inputTables!, matrix: sourceToTarget, tolerance: settings.gamutTolerance)
         } else {
             inputTables = nil
             sourceToXYZ = []
             sourceToTarget = []
+            insideTarget = false
         }
+    }
+
+    /// Whether every pixel of a matrix/TRC source stays inside the target's gamut: the box of the source's linear light
+    /// (each channel's table from its least to its greatest entry) maps through `matrix`, which is linear, so its
+    /// extremes are at the box's corners, inside 0…1 widened by `tolerance` less 1e-5 (far more than the single
+    /// precision rounding of the per-pixel products, ~1e-7). The pixel loop's out-of-gamut test can then never fire.
+    static func staysInside(tables: [[Float]], matrix: [Float], tolerance: Double) -> Bool {
+        let bounds = tables.map { table in
+            table.reduce((Double.infinity, -Double.infinity)) { (min($0.0, Double($1)), max($0.1, Double($1))) }
+        }
+        let margin = tolerance - 1e-5
+        for corner in 0..<8 {
+            let v = (0..<3).map { c in corner >> c & 1 == 0 ? bounds[c].0 : bounds[c].1 }
+            for row in 0..<3 {
+                let t = Double(matrix[row * 3]) * v[0] + Double(matrix[row * 3 + 1]) * v[1] + Double(matrix[row * 3 + 2]) * v[2]
+                // Written so that NaN (a broken curve's table) fails.
+                guard t >= -margin, t <= 1 + margin else { return false }
+            }
+        }
+        return true
+    }
+
+    /// How many pixels of `rows` the pass counts: those not transparent (alpha 0), as the pixel loop counts them.
+    func countedPixels(_ chunk: RowChunk) -> Int {
+        guard let alpha = alphaChannel else { return chunk.rows.count * width }
+        var counted = 0
+        for y in chunk.rows {
+            let row = chunk.row(y)
+            for x in 0..<width where sample(row, x, alpha) != 0 { counted += 1 }
+        }
+        return counted
     }
 
     // MARK: Reading pixels

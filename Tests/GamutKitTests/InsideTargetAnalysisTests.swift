@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import GamutKit
+
+/// An image whose source gamut lies inside the target's (sRGB checked against sRGB or Display P3) can't clip, collapse or
+/// flatten, so the pipeline only counts its pixels (``AnalysisPipeline/countsOnly``). The result must be exactly what the
+/// full pixel pass says: compared here with the pass run on every pixel (which keeping the cells forces).
+@Suite("Analysis of images inside the target's gamut")
+struct InsideTargetAnalysisTests {
+    /// Which source/target pairs skip the pass: the source's corners must land inside the target with room to spare.
+    @Test("The gamut test: sRGB inside sRGB and Display P3; P3 and Adobe RGB not inside sRGB; no room with no tolerance")
+    func gamutTest() throws {
+        func inside(_ source: ColorProfile, _ target: ColorProfile, tolerance: Double = 1e-4) throws -> Bool {
+            var settings = AnalysisSettings()
+            settings.gamutTolerance = tolerance
+            return try PixelPass(format: .rgb16, width: 1, height: 1, profile: source, target: target, settings: settings).insideTarget
+        }
+        #expect(try inside(.sRGB, .sRGB))
+        #expect(try inside(.sRGB, .displayP3))
+        #expect(try inside(.displayP3, .displayP3))
+        #expect(try inside(.linearSRGB, .sRGB))
+        #expect(try !inside(.displayP3, .sRGB))
+        #expect(try !inside(.adobeRGB, .sRGB))
+        #expect(try !inside(.adobeRGB, .displayP3))  // Adobe RGB's green lies outside P3
+        // Identical profiles leave single-precision rounding at the corners: without a tolerance to absorb it, the pass runs.
+        #expect(try !inside(.sRGB, .sRGB, tolerance: 0))
+        // Gray and CMYK sources have no matrix to test: always the full pass.
+        #expect(
+            try !PixelPass(format: .gray16, width: 1, height: 1, profile: .graySRGB, target: .sRGB, settings: AnalysisSettings())
+                .insideTarget)
+    }
+
+    /// Noise over the whole code range (0 and the maximum included, so the pass lists edge pixels) with transparent pixels.
+    static func image(width: Int, height: Int, sixteenBit: Bool, alpha: Bool, profile: ColorProfile, seed: UInt64) throws -> Image {
+        var rng = SplitMix64(seed: seed)
+        let channels = alpha ? 4 : 3, maximum = sixteenBit ? 65_535 : 255
+        var samples = [Int](repeating: 0, count: width * height * channels)
+        for i in 0..<width * height {
+            for c in 0..<3 {
+                let r = Int.random(in: 0..<8, using: &rng)
+                samples[i * channels + c] = r == 0 ? 0 : r == 1 ? maximum : Int.random(in: 0...maximum, using: &rng)
+            }
+            if alpha { samples[i * channels + 3] = Int.random(in: 0..<5, using: &rng) == 0 ? 0 : maximum }
+        }
+        let layout: PixelFormat.Layout = alpha ? .rgba : .rgb
+        let pixels =
+            sixteenBit
+            ? try PixelBuffer(width: width, height: height, layout: layout, samples: samples.map { UInt16($0) })
+            : try PixelBuffer(width: width, height: height, layout: layout, samples: samples.map { UInt8($0) })
+        return Image(pixels: pixels, profile: profile)
+    }
+
+    @Test(
+        "Counting only gives the full pass's analysis, in memory and streamed from a PNG",
+        arguments: [
+            (sixteenBit: true, alpha: false, target: "srgb"), (sixteenBit: false, alpha: true, target: "srgb"),
+            (sixteenBit: true, alpha: true, target: "display-p3"),
+        ])
+    func sameAnalysis(sixteenBit: Bool, alpha: Bool, target name: String) throws {
+        let target = name == "srgb" ? ColorProfile.sRGB : ColorProfile.displayP3
+        let settings = AnalysisSettings()
+        let image = try Self.image(width: 301, height: 157, sixteenBit: sixteenBit, alpha: alpha, profile: .sRGB, seed: 11)
+        let pass = try PixelPass(
+            format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
+            settings: settings)
+        #expect(pass.insideTarget)
+        let workers = 2
+        let counted = try AnalysisPipeline.analyze(image, pass: pass, target: target.name, includeClipMask: false, workers: workers)
+        let full = try AnalysisPipeline.analyze(
+            image, pass: pass, target: target.name, includeClipMask: false, workers: workers, keepCells: true)
+        #expect(String(describing: counted.analysis) == String(describing: full.analysis))
+        // The full pass listed edge pixels into cells (codes 0 and the maximum are everywhere), so it did run them.
+        #expect(!(full.cells ?? []).isEmpty)
+        // Counted independently: the pixels that are not transparent.
+        let opaque =
+            alpha
+            ? (0..<image.height).reduce(0) { n, y in
+                n + (0..<image.width).filter { image.pixels.integer(x: $0, y: y, channel: 3) != 0 }.count
+            }
+            : image.width * image.height
+        #expect(counted.analysis.countedPixels == opaque && counted.analysis.outOfGamutPixels == 0)
+
+        // Streamed from a PNG file: the same again.
+        let path = TestScratch.folder("inside-target") + "/noise-\(sixteenBit)-\(alpha)-\(name).png"
+        try ImageFile.write(image, to: path)
+        let file = try #require(try PNGFile(path, maximumSize: 1 << 30))
+        let streamedCounted = try #require(
+            try AnalysisPipeline.analyzePNG(file, options: .init(), target: target, settings: settings, includeClipMask: false, threads: 2))
+        let file2 = try #require(try PNGFile(path, maximumSize: 1 << 30))
+        let streamedFull = try #require(
+            try AnalysisPipeline.analyzePNG(
+                file2, options: .init(), target: target, settings: settings, includeClipMask: false, threads: 2, keepCells: true))
+        #expect(String(describing: streamedCounted.output.analysis) == String(describing: full.analysis))
+        #expect(String(describing: streamedFull.output.analysis) == String(describing: full.analysis))
+    }
+
+    @Test("A P3 image against sRGB still runs the pass (and finds its clipping)")
+    func outsideRunsThePass() throws {
+        let image = try Self.image(width: 64, height: 64, sixteenBit: true, alpha: false, profile: .displayP3, seed: 3)
+        let output = try ImageAnalyzer.analyze(image, target: .sRGB)
+        #expect(output.analysis.outOfGamutPixels > 0 && output.analysis.countedPixels == 64 * 64)
+    }
+}
