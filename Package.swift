@@ -45,7 +45,8 @@ let package = Package(
         // C shims that keep libjpeg's setjmp/longjmp error handling, and libtiff's variadic tag calls and client I/O, in C.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
-        // The matrix/shaper kernel eight pixels at a time (AVX2 gathers, chosen at run time; elsewhere the Swift loop runs).
+        // The matrix/shaper kernel and the analyzer's display codes eight pixels at a time (AVX2, chosen at run time;
+        // elsewhere the Swift loops run).
         .target(name: "CShaperKernel"),
         // Reversing PNG's row filters (SSE2 on x86-64) for the PNG row decoder, which inflates with ISA-L.
         .target(name: "CPNGFilter"),

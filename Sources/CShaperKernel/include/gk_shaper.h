@@ -22,4 +22,37 @@ int gk_shaper_available(void);
 size_t gk_shaper_row(const gk_shaper_tables *tables, const void *input, int input_bits, int input_channels,
                      void *output, int output_bits, int output_channels, size_t width);
 
+/// The tables of the analyzer's display-code pass (PixelPass.displayCodes in GamutKit): per-code linear light of the
+/// source's three channels, the matrix from it to the target's linear light and the one to XYZ D50 (row-major), the
+/// target's encoding tables (display codes), and the gamut tolerance.
+typedef struct {
+    const float *input[3];
+    const float *matrix;
+    const float *to_xyz;
+    const float *encode[3];
+    float tolerance;
+} gk_display_tables;
+
+/// What one row's pass found: out-of-gamut pixels and in-gamut ones with a display code within two of 0 or 255, each
+/// with its position and source XYZ (four floats, the fourth 0: Swift's SIMD3<Float> layout), and the pixels counted
+/// (not transparent). The counts are added to.
+typedef struct {
+    intptr_t *outside;
+    float *outside_xyz;
+    size_t outside_count;
+    intptr_t *edge;
+    float *edge_xyz;
+    size_t edge_count;
+    size_t counted;
+} gk_display_lists;
+
+/// The display code of each of the row's leading pixels, eight at a time, identical bit for bit to the Swift loop's:
+/// r | g << 8 | b << 16, with `out_of_gamut` added where a linear target channel leaves 0…1 by more than the tolerance,
+/// and `transparent` alone for pixels whose alpha (channel `alpha_channel`, -1 for none) is 0. Returns how many pixels
+/// it did: the largest multiple of 8 up to `width`, or 0 where the vector kernel doesn't run. `bits` is 8 or 16,
+/// `channels` 3 or 4.
+size_t gk_display_codes_row(const gk_display_tables *tables, const void *row, int bits, int channels, int alpha_channel,
+                            size_t width, uint32_t *codes, uint32_t out_of_gamut, uint32_t transparent,
+                            gk_display_lists *lists);
+
 #endif

@@ -69,7 +69,22 @@ extension PixelPass {
                             tables[2].withUnsafeBufferPointer { t2 in
                                 m.withUnsafeBufferPointer { m in
                                     s.withUnsafeBufferPointer { s in
-                                        for x in 0..<width {
+                                        var start = 0
+                                        if vectorCodes {
+                                            // The leading multiple of 8 pixels by the C kernel, identical to this loop.
+                                            let tables = DisplayCodeVectors.Row(
+                                                input: (t0.baseAddress!, t1.baseAddress!, t2.baseAddress!), matrix: m.baseAddress!,
+                                                toXYZ: s.baseAddress!, encode: (e0.baseAddress!, e1.baseAddress!, e2.baseAddress!),
+                                                tolerance: tolerance, outside: scratch.outside.baseAddress!,
+                                                outsideXYZ: scratch.outsideXYZ.baseAddress!, edge: scratch.edge.baseAddress!,
+                                                edgeXYZ: scratch.edgeXYZ.baseAddress!)
+                                            let done = DisplayCodeVectors.run(
+                                                tables, row: row, sixteenBit: reader.sixteenBit, channels: channels,
+                                                alphaChannel: alphaChannel, width: width, codes: output.pointer,
+                                                outOfGamut: Self.outOfGamut, transparent: Self.transparent)
+                                            (start, count, edges, counted) = (done.done, done.outside, done.edges, done.counted)
+                                        }
+                                        for x in start..<width {
                                             if let a = alphaChannel, sample(row, x, a) == 0 {
                                                 output.pointer[x] = Self.transparent
                                                 continue

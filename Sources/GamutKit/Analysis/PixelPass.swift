@@ -31,10 +31,14 @@ final class PixelPass: Sendable {
     /// checked against sRGB or Display P3. Nothing can clip, collapse or flatten then, so the pipeline only counts the
     /// pixels (``AnalysisPipeline/countsOnly``).
     let insideTarget: Bool
+    /// Whether matrix/TRC sources' display codes come from the C kernel (``DisplayCodeVectors``), eight pixels at a time.
+    let vectorCodes: Bool
 
-    /// A pass over `width` × `height` pixels of `format` in `profile`.
+    /// A pass over `width` × `height` pixels of `format` in `profile`; `vectorized` false keeps the display codes to the
+    /// Swift loop (the tests compare the two).
     init(
-        format: PixelFormat, width: Int, height: Int, profile: ColorProfile, target: ColorProfile, settings: AnalysisSettings
+        format: PixelFormat, width: Int, height: Int, profile: ColorProfile, target: ColorProfile, settings: AnalysisSettings,
+        vectorized: Bool = true
     ) throws(GamutError) {
         guard !format.sample.isFloat, format.layout != .cmyk else {
             throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
@@ -63,7 +67,9 @@ final class PixelPass: Sendable {
             sourceToXYZ = model.toXYZD50.m.map(Float.init)
             sourceToTarget = (simulation.fromXYZ * model.toXYZD50).m.map(Float.init)
             insideTarget = Self.staysInside(tables: inputTables!, matrix: sourceToTarget, tolerance: settings.gamutTolerance)
+            vectorCodes = vectorized && ShaperVectors.available
         } else {
+            vectorCodes = false
             inputTables = nil
             sourceToXYZ = []
             sourceToTarget = []
