@@ -52,6 +52,29 @@ struct DisplayCodeVectorTests {
         )
     }
 
+    @Test("Groups of eight with nothing to list (no alpha, in gamut, codes 3…252) take the kernel's short path: thresholds exact")
+    func shortPath() throws {
+        // sRGB against sRGB at 8 bits shows each code as itself: codes at and around the edge thresholds (2 and 3, 252 and
+        // 253), in groups of eight all inside 3…252 (the short path), and groups with one pixel at 2 or 253.
+        let width = 64, height = 4
+        var bytes: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let group = x / 8
+                let value: UInt8 =
+                    group % 2 == 0 ? [3, 252, 128, 3, 252, 77, 200, 3][x % 8] : (x % 8 == y ? [2, 253][group % 4 / 2] : 150)
+                bytes += [value, [3, 252][x % 2], 100]
+            }
+        }
+        let image = Image(pixels: try PixelBuffer(width: width, height: height, format: .rgb8, bytes: bytes), profile: .sRGB)
+        let (vector, scalar) = (try Self.run(image, target: .sRGB, vectorized: true), try Self.run(image, target: .sRGB, vectorized: false))
+        let same = vector.codes == scalar.codes && vector.cells == scalar.cells && vector.totals == scalar.totals
+        #expect(same)
+        // Each code shows as itself, and exactly the pixels at 2 or 253 are edge cells (one per group of the odd groups).
+        #expect(scalar.codes[0] == 3 | 3 << 8 | 100 << 16 && scalar.codes[1] == 252 | 252 << 8 | 100 << 16)
+        #expect(scalar.cells.reduce(0) { $0 + Int($1.count) } == height * width / 16)
+    }
+
     @Test(
         "Vector and Swift loops agree on every code, list, cell and total",
         arguments: [PixelFormat.rgb16, .rgba16, .rgb8, .rgba8])

@@ -25,6 +25,14 @@ struct InsideTargetAnalysisTests {
         #expect(try !inside(.adobeRGB, .displayP3))  // Adobe RGB's green lies outside P3
         // Identical profiles leave single-precision rounding at the corners: without a tolerance to absorb it, the pass runs.
         #expect(try !inside(.sRGB, .sRGB, tolerance: 0))
+        // The margin grows with the terms' size: corners inside by 5e-5, fine for unit-sized terms, not for terms of 100
+        // that cancel (their single-precision products are off by ~1e-5).
+        let tables: [[Float]] = [[0, 1], [0, 1], [0, 1]]
+        #expect(PixelPass.staysInside(tables: tables, matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], tolerance: 1e-4))
+        #expect(!PixelPass.staysInside(tables: tables, matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], tolerance: 0))
+        let large: [[Float]] = [[100, 101], [100, 101], [0, 1]]
+        #expect(!PixelPass.staysInside(tables: large, matrix: [1, -1, 0, 0, 0, 1, 0, 0, 1], tolerance: 1e-4))
+        #expect(!PixelPass.staysInside(tables: [[0, .nan], [0, 1], [0, 1]], matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1], tolerance: 1e-4))
         // Gray and CMYK sources have no matrix to test: always the full pass.
         #expect(
             try !PixelPass(format: .gray16, width: 1, height: 1, profile: .graySRGB, target: .sRGB, settings: AnalysisSettings())
@@ -65,6 +73,10 @@ struct InsideTargetAnalysisTests {
             format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
             settings: settings)
         #expect(pass.insideTarget)
+        // The pipeline only counts, unless a clip mask or the cells are asked for.
+        #expect(AnalysisPipeline(pass: pass, includeClipMask: false, workers: 2, streamed: false).countsOnly)
+        #expect(!AnalysisPipeline(pass: pass, includeClipMask: true, workers: 2, streamed: false).countsOnly)
+        #expect(!AnalysisPipeline(pass: pass, includeClipMask: false, workers: 2, streamed: false, keepCells: true).countsOnly)
         let workers = 2
         let counted = try AnalysisPipeline.analyze(image, pass: pass, target: target.name, includeClipMask: false, workers: workers)
         let full = try AnalysisPipeline.analyze(

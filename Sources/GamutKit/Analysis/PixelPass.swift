@@ -79,18 +79,23 @@ final class PixelPass: Sendable {
 
     /// Whether every pixel of a matrix/TRC source stays inside the target's gamut: the box of the source's linear light
     /// (each channel's table from its least to its greatest entry) maps through `matrix`, which is linear, so its
-    /// extremes are at the box's corners, inside 0…1 widened by `tolerance` less 1e-5 (far more than the single
-    /// precision rounding of the per-pixel products, ~1e-7). The pixel loop's out-of-gamut test can then never fire.
+    /// extremes are at the box's corners, inside 0…1 widened by `tolerance`, less a margin for the single-precision
+    /// rounding of the per-pixel products: 1e-5 times the largest sum of |matrix entry × channel bound| (about 1 for real
+    /// profiles, where the rounding is ~1e-7), so the pixel loop's out-of-gamut test can never fire. A table with NaN
+    /// (a broken curve) fails.
     static func staysInside(tables: [[Float]], matrix: [Float], tolerance: Double) -> Bool {
+        guard !tables.contains(where: { $0.contains { $0.isNaN } }) else { return false }
         let bounds = tables.map { table in
             table.reduce((Double.infinity, -Double.infinity)) { (min($0.0, Double($1)), max($0.1, Double($1))) }
         }
-        let margin = tolerance - 1e-5
+        let magnitude = (0..<3).map { row in
+            (0..<3).reduce(0.0) { $0 + abs(Double(matrix[row * 3 + $1])) * max(abs(bounds[$1].0), abs(bounds[$1].1)) }
+        }
+        let margin = tolerance - 1e-5 * max(1, magnitude.max() ?? 1)
         for corner in 0..<8 {
             let v = (0..<3).map { c in corner >> c & 1 == 0 ? bounds[c].0 : bounds[c].1 }
             for row in 0..<3 {
                 let t = Double(matrix[row * 3]) * v[0] + Double(matrix[row * 3 + 1]) * v[1] + Double(matrix[row * 3 + 2]) * v[2]
-                // Written so that NaN (a broken curve's table) fails.
                 guard t >= -margin, t <= 1 + margin else { return false }
             }
         }
