@@ -74,11 +74,26 @@ public enum CatalogAuditor {
             adjust?(&catalogPolicy.settings)
             if let showAdvisory { catalogPolicy.showsAdvisory = showAdvisory }
             let targetProfile = catalogPolicy.settings.targetProfile(target)
-            let colors = try ColorFindings(catalog: catalog, target: targetProfile, settings: catalogPolicy.settings, context: context)
-            let accessibility = try AccessibilityFindings(catalog: catalog, colors: colors, policy: catalogPolicy)
+            // The color sets are audited on one thread while the images take the others (colors take a second or
+            // so on a large catalog, most of it otherwise alone on one core).
+            let colorAudit = Locked<Result<(ColorFindings, AccessibilityFindings), GamutError>?>(nil)
+            let group = DispatchGroup()
+            DispatchQueue.global(qos: .userInitiated).async(group: group) { [catalogPolicy] in
+                let result: Result<(ColorFindings, AccessibilityFindings), GamutError>
+                do throws(GamutError) {
+                    let colors = try ColorFindings(
+                        catalog: catalog, target: targetProfile, settings: catalogPolicy.settings, context: context)
+                    result = .success((colors, try AccessibilityFindings(catalog: catalog, colors: colors, policy: catalogPolicy)))
+                } catch {
+                    result = .failure(error)
+                }
+                colorAudit.withLock { $0 = result }
+            }
             let images = auditImages(
                 catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, pictures: pictures,
                 progress: progress)
+            group.wait()
+            let (colors, accessibility) = try colorAudit.withLock { $0! }.get()
             let (findings, hidden) = catalogPolicy.partition(
                 catalog.readingFindings + colors.findings + accessibility.findings + images.findings)
             notShown.merge(hidden, uniquingKeysWith: +)

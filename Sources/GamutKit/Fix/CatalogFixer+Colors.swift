@@ -106,18 +106,37 @@ extension Planner {
         var writtenLabs = (0..<mapped.count).map { mapper.targetLab(written[$0]!) }
         for g in styles.keys.sorted() {
             let partners = group.indices.filter { $0 != g && isRelated(g, $0) }
-            let wanted = partners.map { min(separation, CIEDE2000.difference(sourceLabs[g], sourceLabs[$0])) }
-            func slack(_ candidate: [Double]) -> Double {
-                let lab = mapper.targetLab(candidate)
-                return partners.indices.map { k in CIEDE2000.difference(lab, writtenLabs[partners[k]]) - wanted[k] }.min()
-                    ?? .infinity
+            // The difference partner k must keep (its source difference, at most the separation), computed when needed.
+            var wanted = [Double](repeating: .nan, count: partners.count)
+            /// The smallest (ΔE00 to a partner − what it must keep) over the partners within `reach` ΔE00 of `lab`, and
+            /// the partner; those farther off are skipped by the bound of `LabGrid.radius` (without computing their ΔE00).
+            func slack(_ lab: Lab, within reach: Double) -> (value: Double, partner: Int?) {
+                let r = LabGrid.radius(forCIEDE2000Below: reach, chroma: lab.chroma)
+                var best: (value: Double, partner: Int?) = (.infinity, nil)
+                for k in partners.indices {
+                    let other = writtenLabs[partners[k]]
+                    let da = other.a - lab.a, db = other.b - lab.b
+                    guard abs(other.l - lab.l) <= r.l, da * da + db * db <= r.ab * r.ab else { continue }
+                    if wanted[k].isNaN { wanted[k] = min(separation, CIEDE2000.difference(sourceLabs[g], sourceLabs[partners[k]])) }
+                    let s = CIEDE2000.difference(lab, other) - wanted[k]
+                    if s < best.value { best = (s, k) }
+                }
+                return best
             }
-            guard slack(written[g]!) < -1e-9, let style = styles[g] else { continue }
-            var best = (candidate: written[g]!, slack: slack(written[g]!), move: 0.0)
+            // A partner farther than the separation keeps at least what it must (wanted ≤ separation), so the ones
+            // within it decide whether the written value is too close, and, when it is, the slack is theirs exactly.
+            let now = slack(writtenLabs[g], within: separation)
+            guard now.value < -1e-9, let closest = now.partner, let style = styles[g] else { continue }
+            var best = (candidate: written[g]!, slack: now.value, move: 0.0)
             for corner in 0..<27 {
                 let offsets = [corner % 3 - 1, corner / 3 % 3 - 1, corner / 9 - 1]
                 let candidate = (0..<3).map { style.quantize(written[g]![$0] + Double(offsets[$0]) * style.step) }
-                let s = slack(candidate), move = CIEDE2000.difference(mapper.targetLab(candidate), mapper.targetLab(mapped[g]))
+                let lab = mapper.targetLab(candidate)
+                // The closest partner now bounds the candidate's slack from above, so a partner that sets it lies
+                // within that slack plus what it must keep (at most the separation): only those are measured.
+                let bound = CIEDE2000.difference(lab, writtenLabs[partners[closest]]) - wanted[closest]
+                let found = slack(lab, within: bound + separation)
+                let s = min(found.value, bound), move = CIEDE2000.difference(lab, mapper.targetLab(mapped[g]))
                 if s > best.slack + 1e-9 || (abs(s - best.slack) <= 1e-9 && move < best.move) { best = (candidate, s, move) }
             }
             written[g] = best.candidate

@@ -123,11 +123,23 @@ public struct GamutMapper: Sendable {
         }
         let step = 0.004
         var moves = [SIMD3<Double>](repeating: .zero, count: n)
+        // Each pair's current ΔE00, recomputed only when one of its colors moved (most pairs are apart and stay so).
+        var differences = [Double](repeating: 0, count: pairs.count)
+        var stale = [Bool](repeating: true, count: pairs.count)
+        var pairsOf = [[Int]](repeating: [], count: n)
+        for (k, p) in pairs.enumerated() {
+            pairsOf[p.i].append(k)
+            pairsOf[p.j].append(k)
+        }
         for _ in 0..<400 where !pairs.isEmpty {
             var moved = Set<Int>()
-            for p in pairs {
+            for (k, p) in pairs.enumerated() {
                 let (i, j) = (p.i, p.j)
-                guard CIEDE2000.difference(labs[i], labs[j]) < p.required else { continue }
+                if stale[k] {
+                    differences[k] = CIEDE2000.difference(labs[i], labs[j])
+                    stale[k] = false
+                }
+                guard differences[k] < p.required else { continue }
                 // Push apart along their current difference, falling back to the source difference;
                 // lightness always takes part, since chroma at the gamut boundary is undone by the mapping.
                 var d = SIMD3(current[i].l - current[j].l, current[i].a - current[j].a, current[i].b - current[j].b)
@@ -151,6 +163,7 @@ public struct GamutMapper: Sendable {
                 mapped[i] = css(target)
                 current[i] = targetOKLab(mapped[i])
                 labs[i] = targetLab(mapped[i])
+                for k in pairsOf[i] { stale[k] = true }
             }
             for i in moved { moves[i] = .zero }
         }
