@@ -170,10 +170,12 @@ final class AnalysisPipeline: @unchecked Sendable {
         cells.merge(finished.cells)
         if cells.used > cellBudget { cells.keepLargest(atMost: cellBudget / 2) }
         let chunk = finished.chunk, width = pass.width
-        for y in chunk.rows where !countsOnly {
-            let codes = finished.storage.codes.row(y - chunk.rows.lowerBound, width: width)
-            scan.scanColumns(chunk.row(y), y: y, codes: codes, into: columns)
-            if let mask { pass.clipMaskRow(codes.pointer, into: mask.baseAddress! + y * width * 4) }
+        if !countsOnly {
+            for y in chunk.rows {
+                let codes = finished.storage.codes.row(y - chunk.rows.lowerBound, width: width)
+                scan.scanColumns(chunk.row(y), y: y, codes: codes, into: columns)
+                if let mask { pass.clipMaskRow(codes.pointer, into: mask.baseAddress! + y * width * 4) }
+            }
         }
         buffers.give(finished.storage)
     }

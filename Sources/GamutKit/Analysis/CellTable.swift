@@ -130,9 +130,15 @@ struct CellTable {
     @discardableResult
     mutating func keepLargest(atMost limit: Int) -> Int32 {
         guard used > limit else { return 0 }
-        var threshold: Int32 = 2
-        while threshold < Int32.max / 2 && slots.reduce(0, { $0 + ($1.key != 0 && $1.count >= threshold ? 1 : 0) }) > limit {
+        // Cells by the power of two of their count (bucket k: 2^k … 2^(k+1) − 1 pixels), counted in one walk; the cells
+        // of at least 2^k pixels are then the buckets from k up.
+        var buckets = [Int](repeating: 0, count: 33)
+        for e in slots where e.key != 0 { buckets[Int32.bitWidth - e.count.leadingZeroBitCount] += 1 }
+        var threshold: Int32 = 2, k = 1, left = buckets[2...].reduce(0, +)
+        while threshold < Int32.max / 2 && left > limit {
+            left -= buckets[k + 1]
             threshold *= 2
+            k += 1
         }
         // Emptied and refilled in place: the table keeps its size (it fills again as the next chunks merge), so pruning
         // doesn't allocate a second table.

@@ -119,7 +119,7 @@ public enum CollapseSearch {
             }
             // Colors shown differently but within the shown threshold.
             for h in grid.neighbors(
-                of: group.lab, radius: LabGrid.radius(forCIEDE2000Below: settings.collapseShown, chroma: group.lab.chroma))
+                of: group.lab, radius: LabGrid.radius(forCIEDE2000Below: settings.collapseShown, of: group.lab))
             where h > g {
                 let shown = CIEDE2000.difference(group.lab, groups[h].lab)
                 guard shown < settings.collapseShown else { continue }
@@ -138,50 +138,73 @@ struct LabGrid {
     static let cell = 4.0
     private var cells: [SIMD3<Int32>: [Int32]] = [:]
     private let labs: [Lab]
+    /// The smallest and largest key of the points (a query never looks past them).
+    private var lowest = SIMD3<Int32>(repeating: .max), highest = SIMD3<Int32>(repeating: .min)
 
     init(_ labs: [Lab]) {
         self.labs = labs
-        for (i, lab) in labs.enumerated() { cells[Self.key(lab), default: []].append(Int32(i)) }
+        for (i, lab) in labs.enumerated() {
+            let key = Self.key(lab)
+            cells[key, default: []].append(Int32(i))
+            lowest = pointwiseMin(lowest, key)
+            highest = pointwiseMax(highest, key)
+        }
     }
 
     static func key(_ lab: Lab) -> SIMD3<Int32> {
         SIMD3(Int32((lab.l / cell).rounded(.down)), Int32((lab.a / cell).rounded(.down)), Int32((lab.b / cell).rounded(.down)))
     }
 
-    /// Indexes of points whose L* is within `radius.l` and whose (a*, b*) is within `radius.ab` of `lab`.
+    /// Indexes of points whose L* is within `radius.l` and whose (a*, b*) is within `radius.ab` of `lab`. A radius may be
+    /// infinite (every point is then a candidate).
     func neighbors(of lab: Lab, radius: (l: Double, ab: Double)) -> [Int] {
-        let low = Self.key(Lab(l: lab.l - radius.l, a: lab.a - radius.ab, b: lab.b - radius.ab))
-        let high = Self.key(Lab(l: lab.l + radius.l, a: lab.a + radius.ab, b: lab.b + radius.ab))
+        guard !labs.isEmpty else { return [] }
+        /// The keys `value ± reach` spans on one axis, within the points' own (so a huge or infinite reach converts).
+        func span(_ value: Double, _ reach: Double, _ axis: Int) -> ClosedRange<Int32>? {
+            let low = ((value - reach) / Self.cell).rounded(.down), high = ((value + reach) / Self.cell).rounded(.down)
+            guard low <= Double(highest[axis]), high >= Double(lowest[axis]) else { return nil }
+            return Int32(Swift.max(low, Double(lowest[axis])))...Int32(Swift.min(high, Double(highest[axis])))
+        }
+        guard let l = span(lab.l, radius.l, 0), let a = span(lab.a, radius.ab, 1), let b = span(lab.b, radius.ab, 2) else { return [] }
         var result: [Int] = []
-        for l in low.x...high.x {
-            for a in low.y...high.y {
-                for b in low.z...high.z {
-                    guard let members = cells[SIMD3(l, a, b)] else { continue }
-                    for m in members {
-                        let other = labs[Int(m)]
-                        let da = other.a - lab.a, db = other.b - lab.b
-                        if abs(other.l - lab.l) <= radius.l && da * da + db * db <= radius.ab * radius.ab { result.append(Int(m)) }
-                    }
+        func take(_ members: [Int32]) {
+            for m in members {
+                let other = labs[Int(m)]
+                let da = other.a - lab.a, db = other.b - lab.b
+                if abs(other.l - lab.l) <= radius.l && da * da + db * db <= radius.ab * radius.ab { result.append(Int(m)) }
+            }
+        }
+        // A region of more grid cells than the points occupy is walked by the occupied ones.
+        let volume = Double(l.count) * Double(a.count) * Double(b.count)
+        if volume > Double(cells.count) {
+            for (key, members) in cells where l.contains(key.x) && a.contains(key.y) && b.contains(key.z) { take(members) }
+            result.sort()
+            return result
+        }
+        for kl in l {
+            for ka in a {
+                for kb in b {
+                    if let members = cells[SIMD3(kl, ka, kb)] { take(members) }
                 }
             }
         }
         return result
     }
 
-    /// A region that contains every color within CIEDE2000 `threshold` of a color of chroma `chroma`.
+    /// A region that contains every color within CIEDE2000 `threshold` of `lab`: L* within `l`, a*b* within `ab`
+    /// (infinite when the bound below has none).
     ///
-    /// From the formula (Sharma et al. 2005): ΔE00² = x² + y² + z² + R_T·y·z with x = ΔL'/S_L,
-    /// y = ΔC'/S_C, z = ΔH'/S_H and |R_T| ≤ 2·sin 60° < 1.733, so y² + z² ≤ ΔE00² / (1 − 0.8665) and
-    /// ΔC'² + ΔH'² (the squared a'b' distance, never smaller than the a*b* distance since a' = (1+G)·a*)
-    /// ≤ 7.5·max(S_C, S_H)²·ΔE00². S_L ≤ 1.75; S_C = 1 + 0.045·C̄', S_H ≤ 1 + 0.015·C̄'·1.93 (the largest
-    /// T), with C̄' ≤ 1.5·(C + r).
-    static func radius(forCIEDE2000Below threshold: Double, chroma: Double) -> (l: Double, ab: Double) {
-        var r = 2.0 * threshold
-        for _ in 0..<12 {
-            let c = 1.5 * (chroma + r)
-            let weight = max(1 + 0.045 * c, 1 + 0.015 * c * 1.93)
-            r = 2.74 * threshold * weight
-        }
-        return (1.75 * threshold * 1.001, r * 1.001)
+    /// From the formula (Sharma et al. 2005): ΔE00² = x² + y² + z² + R_T·y·z with x = ΔL'/S_L, y = ΔC'/S_C,
+    /// z = ΔH'/S_H and |R_T| ≤ 2·sin 60° < 1.733, so |x| ≤ ΔE00 and y² + z² ≤ ΔE00² / (1 − 0.8665), and ΔC'² + ΔH'²
+    /// (the squared a'b' distance, never smaller than the a*b* distance since a' = (1+G)·a*) ≤ 7.5·S_C²·ΔE00².
+    /// - L*: S_L = 1 + 0.015·(L̄ − 50)² / √(20 + (L̄ − 50)²) ≤ 1 + 0.015·|L̄ − 50|, and |L̄ − 50| ≤ |L* − 50| + r_L/2, so
+    ///   r_L ≤ t·(1 + 0.015·|L* − 50|) / (1 − 0.0075·t).
+    /// - a*b*: S_C = 1 + 0.045·C̄' ≥ S_H (whose factor is at most 0.015·1.93, the largest T), and C̄' ≤ 1.5·C̄ ≤ 1.5·(C + r/2),
+    ///   so r ≤ 2.74·t·(1 + 0.0675·C) / (1 − 0.0925·t): no bound past t ≈ 10.8.
+    static func radius(forCIEDE2000Below threshold: Double, of lab: Lab) -> (l: Double, ab: Double) {
+        let t = Swift.max(threshold, 0)
+        let l = t * (1 + 0.015 * abs(lab.l - 50)) / (1 - 0.0075 * t)
+        let ab = 0.0925 * t < 1 ? 2.74 * t * (1 + 0.0675 * lab.chroma) / (1 - 0.0925 * t) : .infinity
+        return (l >= 0 ? l * 1.001 : .infinity, ab * 1.001)
     }
 }

@@ -84,9 +84,16 @@ final class PixelPass: Sendable {
     /// profiles, where the rounding is ~1e-7), so the pixel loop's out-of-gamut test can never fire. A table with NaN
     /// (a broken curve) fails.
     static func staysInside(tables: [[Float]], matrix: [Float], tolerance: Double) -> Bool {
-        guard !tables.contains(where: { $0.contains { $0.isNaN } }) else { return false }
-        let bounds = tables.map { table in
-            table.reduce((Double.infinity, -Double.infinity)) { (min($0.0, Double($1)), max($0.1, Double($1))) }
+        // One walk per table: its smallest and largest value, and whether it holds a NaN (which min and max skip).
+        var bounds: [(Double, Double)] = []
+        for table in tables {
+            var low = Double.infinity, high = -Double.infinity
+            for value in table {
+                guard !value.isNaN else { return false }
+                low = min(low, Double(value))
+                high = max(high, Double(value))
+            }
+            bounds.append((low, high))
         }
         let magnitude = (0..<3).map { row in
             (0..<3).reduce(0.0) { $0 + abs(Double(matrix[row * 3 + $1])) * max(abs(bounds[$1].0), abs(bounds[$1].1)) }

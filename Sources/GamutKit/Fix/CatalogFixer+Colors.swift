@@ -111,7 +111,7 @@ extension Planner {
             /// The smallest (ΔE00 to a partner − what it must keep) over the partners within `reach` ΔE00 of `lab`, and
             /// the partner; those farther off are skipped by the bound of `LabGrid.radius` (without computing their ΔE00).
             func slack(_ lab: Lab, within reach: Double) -> (value: Double, partner: Int?) {
-                let r = LabGrid.radius(forCIEDE2000Below: reach, chroma: lab.chroma)
+                let r = LabGrid.radius(forCIEDE2000Below: reach, of: lab)
                 var best: (value: Double, partner: Int?) = (.infinity, nil)
                 for k in partners.indices {
                     let other = writtenLabs[partners[k]]
