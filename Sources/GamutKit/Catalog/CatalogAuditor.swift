@@ -8,6 +8,9 @@ public struct CatalogAudit: Sendable {
     /// The findings, grouped by file (each `Contents.json` and each image read), with the policy's
     /// severities and suppressions applied.
     package var report: CheckReport
+    /// The color sets' resolved entries and findings, per catalog (as `catalogs`), before the policy: the fix plan
+    /// starts from them.
+    var colorFindings: [ColorFindings] = []
 
     /// Every finding, with the policy's severities and suppressions applied, file by file.
     public var findings: [Finding] { report.findings }
@@ -56,6 +59,7 @@ public enum CatalogAuditor {
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CatalogAudit {
         var catalogs: [AssetCatalog] = []
+        var colorFindings: [ColorFindings] = []
         var files: [CheckReport.FileResult] = []
         var targetName = (target ?? .sRGB).name
         var settings = (policy ?? GamutPolicy()).settings
@@ -107,12 +111,13 @@ public enum CatalogAuditor {
                 files.append(result)
             }
             catalogs.append(catalog)
+            colorFindings.append(colors)
             targetName = targetProfile.name
             settings = catalogPolicy.settings
         }
         var report = CheckReport(files: files, target: targetName, settings: settings)
         report.notShown = notShown
-        return CatalogAudit(catalogs: catalogs, report: report)
+        return CatalogAudit(catalogs: catalogs, report: report, colorFindings: colorFindings)
     }
 
     /// Whether `path` names an asset catalog (a folder whose name ends in `.xcassets`).

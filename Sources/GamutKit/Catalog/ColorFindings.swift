@@ -1,7 +1,7 @@
 /// The color rules of an asset catalog audit: wide colors without sRGB variants, sRGB slots out of
 /// sRGB, unpaired display-gamut slots, appearance coverage, hard-coded system colors, and colors that
 /// collapse on the target display (across the catalog per appearance and device, and between one color's variants).
-struct ColorFindings {
+struct ColorFindings: Sendable {
     /// One readable colorset entry, evaluated on the target display.
     struct Resolved {
         var asset: Int

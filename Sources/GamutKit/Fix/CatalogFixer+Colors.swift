@@ -36,10 +36,11 @@ extension Planner {
     /// file's encoding and, where that brought two related colors closer than the separation, moved to the neighboring
     /// encoded value that keeps them apart. An edit that would write what the file already holds is not made, so a
     /// second run on fixed output changes and reports nothing.
-    mutating func colors(_ names: Set<String>) throws(GamutError) {
+    ///
+    /// `found`: the audit's resolved color sets of this catalog (against sRGB, with these settings).
+    mutating func colors(_ names: Set<String>, found: ColorFindings) throws(GamutError) {
         guard !names.isEmpty else { return }
         let target = ColorProfile.sRGB
-        let found = try ColorFindings(catalog: catalog, target: target, settings: settings)
         let mapper = try GamutMapper(source: .displayP3, target: target)
         guard let p3 = ColorProfile.displayP3.shaper, let p3FromXYZ = p3.toXYZD50.inverse else { return }
         let maximum = Double((1 << settings.displayBitDepth) - 1)

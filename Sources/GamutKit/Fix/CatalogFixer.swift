@@ -43,7 +43,9 @@ import Foundation
     /// - Throws: ``GamutError`` when the catalog can't be read, its policy is invalid, or the target isn't sRGB.
     public static func plan(_ catalogPath: String, options: Options = .init()) throws(GamutError) -> CatalogFix {
         let audit = try CatalogAuditor.audit([catalogPath], policy: options.policy, decoding: options.decoding)
-        guard let catalog = audit.catalogs.first else { throw GamutError(.io, "not an asset catalog", path: catalogPath) }
+        guard let catalog = audit.catalogs.first, let colorFindings = audit.colorFindings.first else {
+            throw GamutError(.io, "not an asset catalog", path: catalogPath)
+        }
         let settings = audit.report.settings
         guard settings.target == .sRGB || settings.target == nil else {
             throw GamutError(
@@ -60,7 +62,8 @@ import Foundation
         }
         let setImages = Set(
             catalog.assets.filter { $0.kind == .imageSet || $0.kind == .appIconSet }.flatMap { $0.images.compactMap(\.path) })
-        try plan.colors(Set(findings.filter { colorRules.contains($0.ruleID) }.compactMap { about($0, .colorSet) }))
+        try plan.colors(
+            Set(findings.filter { colorRules.contains($0.ruleID) }.compactMap { about($0, .colorSet) }), found: colorFindings)
         let imageFiles = Set(
             findings.filter { imageRules.contains($0.ruleID) }
                 .flatMap { $0.location.files ?? [$0.location.file] }.filter(setImages.contains))
