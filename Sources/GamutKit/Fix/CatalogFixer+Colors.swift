@@ -78,13 +78,14 @@ extension Planner {
                 && (keys[a].asset == keys[b].asset || Planner.sameContext(keys[a].appearance, keys[b].appearance))
         }
         var group: [Int] = fixes
+        // Colors outside a fixed color's CIEDE2000 region (LabGrid.radius) are farther than the reach: skipped unmeasured.
+        let reach = cssLabs.map { LabGrid.radius(forCIEDE2000Below: separation + 5, of: $0) }
         for (i, m) in members.enumerated() where !m.fix {
             let shown = m.resolved.evaluation.shownLab
             let near = fixes.indices.contains { f in
                 guard related(fixes[f], i) else { return false }
-                // ΔE76 × 1.5 bounds ΔE00 from above: a cheap first filter.
-                let dl = cssLabs[f].l - shown.l, da = cssLabs[f].a - shown.a, db = cssLabs[f].b - shown.b
-                return (dl * dl + da * da + db * db).squareRoot() < 1.5 * (separation + 5)
+                let da = cssLabs[f].a - shown.a, db = cssLabs[f].b - shown.b
+                return abs(cssLabs[f].l - shown.l) <= reach[f].l && da * da + db * db <= reach[f].ab * reach[f].ab
                     && CIEDE2000.difference(cssLabs[f], shown) < separation + 5
             }
             if near { group.append(i) }

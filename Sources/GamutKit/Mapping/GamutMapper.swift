@@ -107,14 +107,15 @@ public struct GamutMapper: Sendable {
         let sourceOK = group.map(sourceOKLab)
         var current = mapped.map(targetOKLab)
         var labs = mapped.map(targetLab)
-        // The pairs that can come into conflict: related, apart in the source, and not far apart once mapped
-        // (moves are small; ΔE76 × 1.5 bounds ΔE00 from above, a cheap first filter).
+        // The pairs that can come into conflict: related, apart in the source, and within 10 ΔE00 of the separation once
+        // mapped (moves are small). Colors outside one's CIEDE2000 region (LabGrid.radius) are farther: skipped unmeasured.
         struct Pair { var i: Int, j: Int, required: Double }
         var pairs: [Pair] = []
+        let reach = labs.map { LabGrid.radius(forCIEDE2000Below: separation + 10, of: $0) }
         for i in 0..<n {
             for j in (i + 1)..<n where !(isFixed[i] && isFixed[j]) && related(i, j) {
-                let dl = labs[i].l - labs[j].l, da = labs[i].a - labs[j].a, db = labs[i].b - labs[j].b
-                guard (dl * dl + da * da + db * db).squareRoot() < 1.5 * (separation + 10) else { continue }
+                let da = labs[i].a - labs[j].a, db = labs[i].b - labs[j].b
+                guard abs(labs[i].l - labs[j].l) <= reach[i].l, da * da + db * db <= reach[i].ab * reach[i].ab else { continue }
                 let required = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
                 if required > 0.05, CIEDE2000.difference(labs[i], labs[j]) < required + 10 {
                     pairs.append(Pair(i: i, j: j, required: required))
