@@ -130,8 +130,8 @@ struct CellTable {
     @discardableResult
     mutating func keepLargest(atMost limit: Int) -> Int32 {
         guard used > limit else { return 0 }
-        // Cells by the power of two of their count (bucket k: 2^k … 2^(k+1) − 1 pixels), counted in one walk; the cells
-        // of at least 2^k pixels are then the buckets from k up.
+        // Cells by the power of two of their count (index k + 1: 2^k … 2^(k+1) − 1 pixels), counted in one walk; the
+        // cells of at least 2^k pixels are then those from index k + 1 up.
         var buckets = [Int](repeating: 0, count: 33)
         for e in slots where e.key != 0 { buckets[Int32.bitWidth - e.count.leadingZeroBitCount] += 1 }
         var threshold: Int32 = 2, k = 1, left = buckets[2...].reduce(0, +)

@@ -201,6 +201,8 @@ struct LabGrid {
     ///   r_L ≤ t·(1 + 0.015·|L* − 50|) / (1 − 0.0075·t).
     /// - a*b*: S_C = 1 + 0.045·C̄' ≥ S_H (whose factor is at most 0.015·1.93, the largest T), and C̄' ≤ 1.5·C̄ ≤ 1.5·(C + r/2),
     ///   so r ≤ 2.74·t·(1 + 0.0675·C) / (1 − 0.0925·t): no bound past t ≈ 10.8.
+    ///
+    /// Both are widened by 0.1% for the rounding of the ΔE00 and distance computations.
     static func radius(forCIEDE2000Below threshold: Double, of lab: Lab) -> (l: Double, ab: Double) {
         let t = Swift.max(threshold, 0)
         let l = t * (1 + 0.015 * abs(lab.l - 50)) / (1 - 0.0075 * t)

@@ -107,8 +107,9 @@ public struct GamutMapper: Sendable {
         let sourceOK = group.map(sourceOKLab)
         var current = mapped.map(targetOKLab)
         var labs = mapped.map(targetLab)
-        // The pairs that can come into conflict: related, apart in the source, and within 10 ΔE00 of the separation once
-        // mapped (moves are small). Colors outside one's CIEDE2000 region (LabGrid.radius) are farther: skipped unmeasured.
+        // The pairs that can come into conflict: related, apart in the source, and within 10 ΔE00 of their required
+        // difference once mapped (moves are small). Only L* can rule a pair out unmeasured here (LabGrid.radius: for
+        // ΔE00 past about 10.8 the a*b* region is unbounded).
         struct Pair { var i: Int, j: Int, required: Double }
         var pairs: [Pair] = []
         let reach = labs.map { LabGrid.radius(forCIEDE2000Below: separation + 10, of: $0) }
