@@ -168,11 +168,7 @@ struct LabGrid {
         guard let l = span(lab.l, radius.l, 0), let a = span(lab.a, radius.ab, 1), let b = span(lab.b, radius.ab, 2) else { return [] }
         var result: [Int] = []
         func take(_ members: [Int32]) {
-            for m in members {
-                let other = labs[Int(m)]
-                let da = other.a - lab.a, db = other.b - lab.b
-                if abs(other.l - lab.l) <= radius.l && da * da + db * db <= radius.ab * radius.ab { result.append(Int(m)) }
-            }
+            for m in members where Self.contains(radius, around: lab, labs[Int(m)]) { result.append(Int(m)) }
         }
         // A region of more grid cells than the points occupy is walked by the occupied ones.
         let volume = Double(l.count) * Double(a.count) * Double(b.count)
@@ -189,6 +185,13 @@ struct LabGrid {
             }
         }
         return result
+    }
+
+    /// Whether `other` lies in the region `radius` (L*, a*b*) around `lab`.
+    @inline(__always)
+    static func contains(_ radius: (l: Double, ab: Double), around lab: Lab, _ other: Lab) -> Bool {
+        let da = other.a - lab.a, db = other.b - lab.b
+        return abs(other.l - lab.l) <= radius.l && da * da + db * db <= radius.ab * radius.ab
     }
 
     /// A region that contains every color within CIEDE2000 `threshold` of `lab`: L* within `l`, a*b* within `ab`

@@ -83,9 +83,7 @@ extension Planner {
         for (i, m) in members.enumerated() where !m.fix {
             let shown = m.resolved.evaluation.shownLab
             let near = fixes.indices.contains { f in
-                guard related(fixes[f], i) else { return false }
-                let da = cssLabs[f].a - shown.a, db = cssLabs[f].b - shown.b
-                return abs(cssLabs[f].l - shown.l) <= reach[f].l && da * da + db * db <= reach[f].ab * reach[f].ab
+                related(fixes[f], i) && LabGrid.contains(reach[f], around: cssLabs[f], shown)
                     && CIEDE2000.difference(cssLabs[f], shown) < separation + 5
             }
             if near { group.append(i) }
@@ -117,8 +115,7 @@ extension Planner {
                 var best: (value: Double, partner: Int?) = (.infinity, nil)
                 for k in partners.indices {
                     let other = writtenLabs[partners[k]]
-                    let da = other.a - lab.a, db = other.b - lab.b
-                    guard abs(other.l - lab.l) <= r.l, da * da + db * db <= r.ab * r.ab else { continue }
+                    guard LabGrid.contains(r, around: lab, other) else { continue }
                     if wanted[k].isNaN { wanted[k] = min(separation, CIEDE2000.difference(sourceLabs[g], sourceLabs[partners[k]])) }
                     let s = CIEDE2000.difference(lab, other) - wanted[k]
                     if s < best.value { best = (s, k) }

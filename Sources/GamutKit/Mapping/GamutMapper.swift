@@ -114,9 +114,8 @@ public struct GamutMapper: Sendable {
         var pairs: [Pair] = []
         let reach = labs.map { LabGrid.radius(forCIEDE2000Below: separation + 10, of: $0) }
         for i in 0..<n {
-            for j in (i + 1)..<n where !(isFixed[i] && isFixed[j]) && related(i, j) {
-                let da = labs[i].a - labs[j].a, db = labs[i].b - labs[j].b
-                guard abs(labs[i].l - labs[j].l) <= reach[i].l, da * da + db * db <= reach[i].ab * reach[i].ab else { continue }
+            for j in (i + 1)..<n
+            where !(isFixed[i] && isFixed[j]) && related(i, j) && LabGrid.contains(reach[i], around: labs[i], labs[j]) {
                 let required = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
                 if required > 0.05, CIEDE2000.difference(labs[i], labs[j]) < required + 10 {
                     pairs.append(Pair(i: i, j: j, required: required))
