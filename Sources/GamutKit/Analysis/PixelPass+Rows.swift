@@ -162,10 +162,20 @@ extension PixelPass {
         }
     }
 
-    /// 3. Lab and ΔE00 of the listed out-of-gamut pixels of a row, four at a time, into `scratch.sourceLab` and
-    /// `scratch.deltaE`.
+    /// 3. Lab and ΔE00 of the listed out-of-gamut pixels of a row into `scratch.sourceLab` and `scratch.deltaE`: eight at a
+    /// time in the C kernel where it runs (``vectorDifferences``), the rest four at a time in Swift, with the same results.
     private func measureOutside(count: Int, output: PackedCodes, scratch: RowScratch) {
-        for i in stride(from: 0, to: count, by: 4) {
+        var done = 0
+        if vectorDifferences {
+            for i in 0..<count { scratch.shownLab[i] = shown(scratch.outside[i], output, scratch) }
+            done = OutsideColorVectors.run(
+                xyz: scratch.outsideXYZ.baseAddress!, shown: scratch.shownLab.baseAddress!, lab: scratch.sourceLab.baseAddress!,
+                deltaE: scratch.deltaE.baseAddress!, fallback: scratch.fallback.baseAddress!, count: count)
+            for i in 0..<done where scratch.fallback[i] != 0 {
+                scratch.deltaE[i] = Self.referenceDifference(scratch.sourceLab[i], scratch.shownLab[i])
+            }
+        }
+        for i in stride(from: done, to: count, by: 4) {
             let (X, Y, Z) = Self.gather(scratch.outsideXYZ, i, count)
             // Built from four whole values: setting lanes one by one goes through memory and stalls.
             let s0 = shown(scratch.outside[i], output, scratch), s1 = shown(scratch.outside[min(i + 1, count - 1)], output, scratch)
@@ -180,12 +190,18 @@ extension PixelPass {
                 scratch.deltaE[i + lane] =
                     fallback[lane] == 0
                     ? d[lane]
-                    : Float(
-                        CIEDE2000.referenceDifference(
-                            Lab(l: Double(lab.l[lane]), a: Double(lab.a[lane]), b: Double(lab.b[lane])),
-                            Lab(l: Double(shownL[lane]), a: Double(shownA[lane]), b: Double(shownB[lane]))))
+                    : Self.referenceDifference(
+                        SIMD3(lab.l[lane], lab.a[lane], lab.b[lane]), SIMD3(shownL[lane], shownA[lane], shownB[lane]))
             }
         }
+    }
+
+    /// ΔE00 in double precision, for the pixels whose hues are nearly opposite (the batch form's fallback).
+    private static func referenceDifference(_ source: SIMD3<Float>, _ shown: SIMD3<Float>) -> Float {
+        Float(
+            CIEDE2000.referenceDifference(
+                Lab(l: Double(source.x), a: Double(source.y), b: Double(source.z)),
+                Lab(l: Double(shown.x), a: Double(shown.y), b: Double(shown.z))))
     }
 
     /// 4. Statistics, flags and cells of the measured out-of-gamut pixels of row `y`; its visible pixels are bounded once.
@@ -313,6 +329,8 @@ struct RowScratch {
     /// A row's out-of-gamut pixels: position and XYZ, then Lab and ΔE00.
     let outside: UnsafeMutableBufferPointer<Int>, outsideXYZ: UnsafeMutableBufferPointer<SIMD3<Float>>
     let sourceLab: UnsafeMutableBufferPointer<SIMD3<Float>>, deltaE: UnsafeMutableBufferPointer<Float>
+    /// For the C kernel: the Lab each out-of-gamut pixel is shown as, and whether its ΔE00 is to be recomputed.
+    let shownLab: UnsafeMutableBufferPointer<SIMD3<Float>>, fallback: UnsafeMutableBufferPointer<Int32>
     /// A row's in-gamut pixels near the display gamut's edge: position, XYZ, Lab.
     let edge: UnsafeMutableBufferPointer<Int>, edgeXYZ: UnsafeMutableBufferPointer<SIMD3<Float>>
     let edgeLab: UnsafeMutableBufferPointer<SIMD3<Float>>
@@ -332,6 +350,8 @@ struct RowScratch {
         outsideXYZ = make(width + 3, .zero)
         sourceLab = make(width + 3, .zero)
         deltaE = make(width + 3, Float(0))
+        shownLab = make(width + 3, .zero)
+        fallback = make(width + 3, 0)
         edge = make(width + 3, 0)
         edgeXYZ = make(width + 3, .zero)
         edgeLab = make(width + 3, .zero)
@@ -340,7 +360,8 @@ struct RowScratch {
 
     func deallocate() {
         xyz.deallocate(); cacheCodes.deallocate(); cacheLabs.deallocate(); outside.deallocate(); outsideXYZ.deallocate()
-        sourceLab.deallocate(); deltaE.deallocate(); edge.deallocate(); edgeXYZ.deallocate(); edgeLab.deallocate()
+        sourceLab.deallocate(); deltaE.deallocate(); shownLab.deallocate(); fallback.deallocate(); edge.deallocate(); edgeXYZ.deallocate();
+        edgeLab.deallocate()
         histogram.deallocate()
     }
 }

@@ -33,9 +33,11 @@ final class PixelPass: Sendable {
     let insideTarget: Bool
     /// Whether matrix/TRC sources' display codes come from the C kernel (``DisplayCodeVectors``), eight pixels at a time.
     let vectorCodes: Bool
+    /// Whether the out-of-gamut pixels' Lab and ΔE00 come from the C kernel (``OutsideColorVectors``), eight at a time.
+    let vectorDifferences: Bool
 
-    /// A pass over `width` × `height` pixels of `format` in `profile`; `vectorized` false keeps the display codes to the
-    /// Swift loop (the tests compare the two).
+    /// A pass over `width` × `height` pixels of `format` in `profile`; `vectorized` false keeps the display codes and the
+    /// out-of-gamut ΔE00 to the Swift loops (the tests compare the two).
     init(
         format: PixelFormat, width: Int, height: Int, profile: ColorProfile, target: ColorProfile, settings: AnalysisSettings,
         vectorized: Bool = true
@@ -58,6 +60,7 @@ final class PixelPass: Sendable {
         reader = SampleReader(format)
         maxCode = Double(reader.maximum)
         edgeStep = Int(maxCode * settings.gradientMaximumStepFraction)
+        vectorDifferences = vectorized && ShaperVectors.available
         fromXYZ = simulation.fromXYZ.m.map(Float.init)
         let displayMax = simulation.displayMax
         encodeTables = simulation.targetModel.curves.map { $0.table(.output(scale: displayMax)) }
