@@ -54,10 +54,11 @@ struct CellTable {
 
     /// `value` truncated into 0…`limit`, clipped as a float first so that infinities and NaN (from a broken
     /// profile; found by fuzz-tiff) give a cell instead of trapping. Rounded by truncating a positive value
-    /// (`rounded()` is a libm call on baseline x86-64).
+    /// (`rounded()` is a libm call on baseline x86-64), through a 32-bit integer: x86-64 converts a float to a signed
+    /// 32-bit integer in one instruction but to an unsigned 64-bit one in a dozen (the limits are below 512).
     @inline(__always)
     private static func cell(_ value: Float, _ limit: Float) -> UInt64 {
-        value > 0 ? UInt64(min(value, limit)) : 0
+        value > 0 ? UInt64(truncatingIfNeeded: Int32(min(value, limit))) : 0
     }
 
     /// The display code of a key.

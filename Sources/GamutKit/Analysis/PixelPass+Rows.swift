@@ -217,7 +217,7 @@ extension PixelPass {
             let e = scratch.deltaE[i].isFinite ? Double(scratch.deltaE[i]) : 100
             tally.result.outOfGamut += 1
             tally.chunkSum += e
-            scratch.histogram[min(Self.histogramBins - 1, Int(e * 100))] += 1
+            scratch.histogram[Int(min(e * 100, Double(Self.histogramBins - 1)))] += 1
             output.deltaE[index] = UInt16(min(e * 100, 65535))
             var code = output.pointer[index]
             let severity: UInt32 = e >= 5 ? 3 : e >= 2 ? 2 : e >= visibleClip ? 1 : 0
@@ -262,11 +262,12 @@ extension PixelPass {
     private func interior(_ row: UnsafeRawPointer, _ x: Int, _ y: Int, _ rowBytes: Int) -> Int {
         let up = y > 0 ? row - rowBytes : row, down = y < height - 1 ? row + rowBytes : row
         let left = x > 0 ? x - 1 : x, right = x < width - 1 ? x + 1 : x
+        let step = edgeStep
+        // |w − v| > step, as two comparisons (abs checks for overflow, which samples can't reach).
+        @inline(__always) func far(_ w: Int, _ v: Int) -> Bool { w &- v > step || v &- w > step }
         for c in 0..<channels {
             let v = sample(row, x, c)
-            if abs(sample(row, left, c) - v) > edgeStep || abs(sample(row, right, c) - v) > edgeStep
-                || abs(sample(up, x, c) - v) > edgeStep || abs(sample(down, x, c) - v) > edgeStep
-            {
+            if far(sample(row, left, c), v) || far(sample(row, right, c), v) || far(sample(up, x, c), v) || far(sample(down, x, c), v) {
                 return 0
             }
         }
