@@ -1,8 +1,9 @@
 // Lab and CIEDE2000 of the analyzer's out-of-gamut pixels (PixelPass.measureOutside in GamutKit), eight at a time with
 // AVX2: BatchColorMath's four-lane Swift code, operation for operation, in the same order and in single precision with
 // no fused multiply-add, so the results are identical bit for bit (the tests compare them on random and edge-case
-// colors). Swift's pointwise minimum and maximum are not x86's min and max (they return the other operand for a NaN and
-// order the zeros their own way), so they are written out.
+// colors). Swift's pointwise minimum and maximum are not x86's min and max, which return their second operand when
+// either is NaN and when the two are equal (±0 included): Swift's return the operand that isn't NaN, and its minimum
+// the first of two equal ones, so they are written out.
 #include "gk_shaper.h"
 
 #pragma STDC FP_CONTRACT OFF

@@ -27,6 +27,7 @@ struct DisplayCodeVectorTests {
             format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
             settings: AnalysisSettings(), vectorized: vectorized)
         #expect(pass.vectorCodes == (vectorized && ShaperVectorTests.expectVectors))
+        #expect(pass.vectorDifferences == (vectorized && ShaperVectorTests.expectVectors))
         let count = image.width * image.height
         let codes = PackedCodes(pointer: .allocate(capacity: count), deltaE: .allocate(capacity: count))
         defer {

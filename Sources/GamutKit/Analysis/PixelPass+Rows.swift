@@ -166,7 +166,7 @@ extension PixelPass {
     /// time in the C kernel where it runs (``vectorDifferences``), the rest four at a time in Swift, with the same results.
     private func measureOutside(count: Int, output: PackedCodes, scratch: RowScratch) {
         var done = 0
-        if vectorDifferences {
+        if vectorDifferences && count >= 8 {
             for i in 0..<count { scratch.shownLab[i] = shown(scratch.outside[i], output, scratch) }
             done = OutsideColorVectors.run(
                 xyz: scratch.outsideXYZ.baseAddress!, shown: scratch.shownLab.baseAddress!, lab: scratch.sourceLab.baseAddress!,
