@@ -172,13 +172,10 @@ GK_AVX2 static inline v8 difference(v8 l1, v8 a1, v8 b1, v8 l2, v8 a2, v8 b2, v8
     _mm256_setr_ps((p)[k], (p)[4 + (k)], (p)[8 + (k)], (p)[12 + (k)], (p)[16 + (k)], (p)[20 + (k)], (p)[24 + (k)],    \
                    (p)[28 + (k)])
 
-int gk_color_available(void) {
-    return __builtin_cpu_supports("avx2") ? 1 : 0;
-}
-
-GK_AVX2 size_t gk_outside_lab_de00(const float *xyz, const float *shown, float *lab, float *delta_e, int32_t *fallback,
-                                   size_t count) {
-    if (!gk_color_available()) return 0;
+// The loop, compiled for AVX2; entered only through gk_outside_lab_de00, which checks the CPU first (as gk_shaper_row
+// does), so no AVX2 instruction runs before that check.
+GK_AVX2 static size_t measure(const float *xyz, const float *shown, float *lab, float *delta_e, int32_t *fallback,
+                              size_t count) {
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         const float *p = xyz + 4 * i, *s = shown + 4 * i;
@@ -204,9 +201,13 @@ GK_AVX2 size_t gk_outside_lab_de00(const float *xyz, const float *shown, float *
     return i;
 }
 
-#else
+size_t gk_outside_lab_de00(const float *xyz, const float *shown, float *lab, float *delta_e, int32_t *fallback,
+                           size_t count) {
+    if (!gk_shaper_available()) return 0;
+    return measure(xyz, shown, lab, delta_e, fallback, count);
+}
 
-int gk_color_available(void) { return 0; }
+#else
 
 size_t gk_outside_lab_de00(const float *xyz, const float *shown, float *lab, float *delta_e, int32_t *fallback,
                            size_t count) {

@@ -55,14 +55,12 @@ size_t gk_display_codes_row(const gk_display_tables *tables, const void *row, in
                             size_t width, uint32_t *codes, uint32_t out_of_gamut, uint32_t transparent,
                             gk_display_lists *lists);
 
-/// Whether this CPU runs the Lab/CIEDE2000 kernel (x86-64 with AVX2); when 0, gk_outside_lab_de00 measures nothing.
-int gk_color_available(void);
-
 /// Lab and CIEDE2000 of the analyzer's listed out-of-gamut pixels (PixelPass.measureOutside in GamutKit), eight at a
 /// time, identical bit for bit to BatchColorMath's Swift code: for pixel i, its source XYZ D50 at xyz[4i…4i+2] and the
 /// Lab it is shown as at shown[4i…4i+2] give its Lab at lab[4i…4i+2] (lab[4i+3] = 0), its ΔE00 at delta_e[i] and 1 at
 /// fallback[i] where the hues are nearly opposite (the caller recomputes those in double precision), else 0. Returns how
-/// many pixels it measured: the largest multiple of 8 up to `count`, or 0 where the kernel doesn't run.
+/// many pixels it measured: the largest multiple of 8 up to `count`, or 0 where the kernel doesn't run
+/// (gk_shaper_available).
 size_t gk_outside_lab_de00(const float *xyz, const float *shown, float *lab, float *delta_e, int32_t *fallback,
                            size_t count);
 

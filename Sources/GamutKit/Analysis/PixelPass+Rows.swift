@@ -361,9 +361,8 @@ struct RowScratch {
 
     func deallocate() {
         xyz.deallocate(); cacheCodes.deallocate(); cacheLabs.deallocate(); outside.deallocate(); outsideXYZ.deallocate()
-        sourceLab.deallocate(); deltaE.deallocate(); shownLab.deallocate(); fallback.deallocate(); edge.deallocate(); edgeXYZ.deallocate();
-        edgeLab.deallocate()
-        histogram.deallocate()
+        sourceLab.deallocate(); deltaE.deallocate(); shownLab.deallocate(); fallback.deallocate()
+        edge.deallocate(); edgeXYZ.deallocate(); edgeLab.deallocate(); histogram.deallocate()
     }
 }
 
