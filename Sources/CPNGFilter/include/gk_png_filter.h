@@ -16,7 +16,7 @@ int gk_png_unfilter(uint8_t *out, const uint8_t *filtered, const uint8_t *previo
                     unsigned filter);
 
 /// Copies `length` bytes of a reversed row to `out`, swapping the bytes of each 16-bit sample when `swap16` is non-zero
-/// (PNG stores 16-bit samples big-endian).
+/// (PNG stores 16-bit samples big-endian). `out` and `row` must not overlap.
 void gk_png_copy_row(void *out, const uint8_t *row, size_t length, int swap16);
 
 #endif

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Results don't depend on how many workers ran or which chunk each ran: chunk boundaries depend on the image only,
 /// counts add up, ties of the worst pixel go to the first in reading order, and each chunk's collapse cells and ΔE00
-/// sum are added in chunk order.
+/// sum are added in chunk order. Nor on which emptied cell table the pipeline was handed (``CellTablePool``).
 ///
 /// Memory is bounded whatever the image: the collapse cells (one per display code and 1 ΔE76 source cell, out of
 /// gamut or at the gamut's edge) are kept in one table of at most `cellBudget` cells, 1 for every 64 pixels (65,536 at
@@ -48,7 +48,7 @@ final class AnalysisPipeline: @unchecked Sendable {
     private let columns: GradientScan.Columns
     private var rowRuns: [GradientScan.Run] = []
     private var sum = 0.0
-    private var cells = CellTable()
+    private var cells: CellTable
     private let mask: UnsafeMutableBufferPointer<UInt8>?
     /// The most collapse cells kept (see above).
     let cellBudget: Int
@@ -58,6 +58,7 @@ final class AnalysisPipeline: @unchecked Sendable {
     /// pixel's code) or when the cells are kept (tests, which see the in-gamut edge cells the pass would add).
     let countsOnly: Bool
     private let keepCells: Bool
+    private let tables: CellTablePool
 
     /// Idle workers' states.
     private let idle = Locked<[WorkerState]>([])
@@ -65,8 +66,13 @@ final class AnalysisPipeline: @unchecked Sendable {
     /// A pipeline for `pass`, with room for `workers` chunks being run at once; `streamed`: chunks carry their own rows.
     /// - Parameter keepCells: include the cell table in the output (for tests: interior counts and first pixels show in
     ///   findings only when they cross a threshold).
-    init(pass: PixelPass, includeClipMask: Bool, workers: Int, streamed: Bool, cellBudget: Int? = nil, keepCells: Bool = false) {
+    /// - Parameter tables: where the collapse-cell table comes from and goes back to.
+    init(
+        pass: PixelPass, includeClipMask: Bool, workers: Int, streamed: Bool, cellBudget: Int? = nil, keepCells: Bool = false,
+        tables: CellTablePool = .shared
+    ) {
         self.pass = pass
+        self.tables = tables
         self.keepCells = keepCells
         countsOnly = pass.insideTarget && !includeClipMask && !keepCells
         self.cellBudget = cellBudget ?? max(1 << 16, pass.width * pass.height / 64)
@@ -81,6 +87,9 @@ final class AnalysisPipeline: @unchecked Sendable {
             count: workers + 3, pixels: rowsPerChunk * pass.width,
             rowBytes: streamed ? pass.width * pass.channels * (pass.reader.sixteenBit ? 2 : 1) : 0, rows: rowsPerChunk + 2)
         columns = GradientScan.Columns(width: pass.width)
+        // It holds at most the budget and one chunk's cells, and no more cells than pixels (the budget may be `.max`).
+        let pixels = pass.width * pass.height
+        cells = tables.take(forAtMost: min(pixels, min(self.cellBudget, pixels) + rowsPerChunk * pass.width))
         if includeClipMask {
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pass.width * pass.height * 4)
             bytes.initialize(repeating: 0)
@@ -90,7 +99,12 @@ final class AnalysisPipeline: @unchecked Sendable {
         }
     }
 
-    deinit { mask?.deallocate() }
+    deinit {
+        mask?.deallocate()
+        var table = CellTable(capacity: 0)
+        swap(&table, &cells)  // moved out, not copied: emptying a copy would copy its slots first
+        tables.give(table)
+    }
 
     /// The rows of chunk `index`.
     func rows(of index: Int) -> Range<Int> {
@@ -218,11 +232,11 @@ final class AnalysisPipeline: @unchecked Sendable {
     /// Analyzes an image in memory: `workers` threads each take the next chunk (its rows are the image's own).
     static func analyze(
         _ image: Image, pass: PixelPass, target: String, includeClipMask: Bool, workers: Int, keepCells: Bool = false,
-        cellBudget: Int? = nil
+        cellBudget: Int? = nil, tables: CellTablePool = .shared
     ) throws(GamutError) -> ImageAnalyzer.Output {
         let pipeline = AnalysisPipeline(
             pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: false, cellBudget: cellBudget,
-            keepCells: keepCells)
+            keepCells: keepCells, tables: tables)
         let rowBytes = image.pixels.rowBytes
         image.pixels.withUnsafeBytes { bytes in
             let base = ImageRows(base: bytes.baseAddress!)

@@ -34,12 +34,12 @@ struct CellTable {
     private(set) var used = 0
 
     init(capacity: Int = 1 << 12) {
-        slots = [Entry](repeating: Entry(), count: Self.size(for: capacity))
+        slots = [Entry](repeating: Entry(), count: Self.slotCount(for: capacity))
     }
 
-    /// The slots for `count` entries: a power of two, at most three quarters full (linear probing stays short at that
-    /// load, and a table of a 4K chunk's 128 K cells takes 12 MiB rather than 24).
-    private static func size(for count: Int) -> Int {
+    /// The slots a table holding `count` entries has: a power of two, at most three quarters full (linear probing stays
+    /// short at that load, and a table of a 4K chunk's 128 K cells takes 12 MiB rather than 24).
+    static func slotCount(for count: Int) -> Int {
         var size = 16
         while size * 3 < count * 4 + 4 { size <<= 1 }
         return size
@@ -111,6 +111,16 @@ struct CellTable {
     /// Every used entry.
     var all: [Entry] { slots.filter { $0.key != 0 } }
 
+    /// The memory its slots take.
+    var bytes: Int { slots.count * MemoryLayout<Entry>.stride }
+
+    /// Empties the table, keeping its size.
+    mutating func removeAll() {
+        guard used > 0 else { return }  // a drained table's slots are already empty
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: Entry()) }
+        used = 0
+    }
+
     /// Every used entry, leaving the table empty at its size (so a worker's table, reused chunk after chunk, grows once).
     mutating func drain() -> [Entry] {
         var entries: [Entry] = []
@@ -144,8 +154,7 @@ struct CellTable {
         // Emptied and refilled in place: the table keeps its size (it fills again as the next chunks merge), so pruning
         // doesn't allocate a second table.
         let kept = slots.filter { $0.key != 0 && $0.count >= threshold }
-        slots.withUnsafeMutableBufferPointer { $0.update(repeating: Entry()) }
-        used = 0
+        removeAll()
         for e in kept { add(e) }
         return threshold
     }
