@@ -103,7 +103,7 @@ final class AnalysisPipeline: @unchecked Sendable {
         mask?.deallocate()
         var table = CellTable(capacity: 0)
         swap(&table, &cells)  // moved out, not copied: emptying a copy would copy its slots first
-        tables.give(table)
+        tables.give(consume table)
     }
 
     /// The rows of chunk `index`.

@@ -108,8 +108,13 @@ struct CellTable {
         }
     }
 
-    /// Every used entry.
-    var all: [Entry] { slots.filter { $0.key != 0 } }
+    /// Every used entry (in an array sized once: `filter` would grow it as it goes).
+    var all: [Entry] {
+        var entries: [Entry] = []
+        entries.reserveCapacity(used)
+        for e in slots where e.key != 0 { entries.append(e) }
+        return entries
+    }
 
     /// The memory its slots take.
     var bytes: Int { slots.count * MemoryLayout<Entry>.stride }

@@ -29,13 +29,13 @@ final class CellTablePool: Sendable {
 
     /// Keeps `table`, emptied, when the pool has room for it.
     func give(_ table: consuming CellTable) {
-        var table = table
         let bytes = table.bytes
         func room(_ kept: [CellTable]) -> Bool { kept.reduce(bytes) { $0 + $1.bytes } <= byteLimit }
         guard tables.withLock({ room($0) }) else { return }
-        table.removeAll()  // outside the lock
+        table.removeAll()  // outside the lock, on the caller's only reference (a copy would copy the slots first)
+        let emptied = table
         tables.withLock { kept in
-            if room(kept) { kept.append(table) }
+            if room(kept) { kept.append(emptied) }
         }
     }
 
