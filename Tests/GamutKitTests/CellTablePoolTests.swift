@@ -5,19 +5,18 @@ import Testing
 /// don't depend on which table it was handed (only where its cells sit in the slots does).
 @Suite("Cell table pool")
 struct CellTablePoolTests {
-    @Test("A table given back is handed out empty, and only to an analysis that can fill it")
-    func reuse() {
+    @Test("A table given back is handed out empty, and only within the slots asked for")
+    func reuse() throws {
         let pool = CellTablePool(byteLimit: 64 << 20)
-        let table = CellTableTests.table([Int32](repeating: 3, count: 20_000))  // grown well past the default size
+        let table = CellTableTests.table([Int32](repeating: 3, count: 20_000))  // grown well past a new table
         let slots = table.slots.count
-        #expect(slots == CellTable.slotCount(for: 20_000) && slots > CellTable().slots.count)
+        #expect(slots == CellTable.slotCount(for: 20_000) && slots > CellTable.newSlots)
         pool.give(table)
         #expect(pool.kept == [slots])
-        // An analysis that holds at most 1,000 cells gets a new table of the default size.
-        let small = pool.take(forAtMost: 1_000)
-        #expect(small.slots.count == CellTable().slots.count && small.used == 0)
+        #expect(pool.take(slots: slots + 1, atMost: 1 << 30) == nil, "too small for what is asked")
+        #expect(pool.take(slots: 16, atMost: slots - 1) == nil, "larger than the analysis can fill")
         #expect(pool.kept == [slots])
-        var reused = pool.take(forAtMost: 20_000)
+        var reused = try #require(pool.take(slots: slots, atMost: slots))
         #expect(reused.slots.count == slots && reused.used == 0 && reused.all.isEmpty)
         #expect(pool.kept.isEmpty)
         // Emptied, not just counted as empty: a key it held is added as new.
@@ -25,20 +24,21 @@ struct CellTablePoolTests {
         #expect(reused.all.map(\.count) == [2])
     }
 
-    @Test("The largest table an analysis can fill is handed out, and the pool keeps no more than its byte limit")
-    func choiceAndLimit() {
-        let small = CellTable(capacity: 4_096), large = CellTable(capacity: 20_000)
-        let pool = CellTablePool(byteLimit: large.bytes + 2 * small.bytes)
+    @Test("The largest fitting table is handed out; new-sized and oversized tables aren't kept, nor more than the limit")
+    func choiceAndLimit() throws {
+        let small = CellTable(capacity: 10_000), large = CellTable(capacity: 40_000)
+        #expect(small.slots.count == 16_384 && large.slots.count == 65_536)
+        let pool = CellTablePool(byteLimit: 4 * large.bytes)
+        pool.give(CellTable())  // a new table's size: not worth keeping
         pool.give(small)
         pool.give(large)
-        pool.give(CellTable(capacity: 4_096))
-        pool.give(CellTable(capacity: 4_096))  // no room left
-        #expect(pool.kept == [large.slots.count, small.slots.count, small.slots.count])
-        #expect(pool.take(forAtMost: 1_000_000).slots.count == large.slots.count)
-        #expect(pool.take(forAtMost: 1_000_000).slots.count == small.slots.count)
-        // A table larger than the limit by itself is not kept.
-        let tight = CellTablePool(byteLimit: small.bytes)
-        tight.give(CellTable(capacity: 20_000))
+        for _ in 0..<3 { pool.give(CellTable(capacity: 40_000)) }  // the third has no room left
+        #expect(pool.kept == [65_536, 65_536, 65_536, 16_384])
+        #expect(try #require(pool.take(slots: 1, atMost: 1 << 20)).slots.count == 65_536)
+        #expect(try #require(pool.take(slots: 1, atMost: 20_000)).slots.count == 16_384)
+        // A table over a quarter of the limit by itself is not kept.
+        let tight = CellTablePool(byteLimit: 4 * small.bytes)
+        tight.give(CellTable(capacity: 40_000))
         #expect(tight.kept.isEmpty)
     }
 
@@ -54,21 +54,48 @@ struct CellTablePoolTests {
         }
         let pool = CellTablePool(byteLimit: 64 << 20)
         let fresh = try run(pool)
+        let cells = try #require(fresh.cells).count
+        #expect(cells > CellTable.newSlots * 3 / 4, "the image's cells must outgrow a new table: \(cells)")
+        // The grown table came back; the next analysis trades its new table for it and gives it back.
         let grown = pool.kept
-        #expect(grown.count == 1, "the analysis gives its table back")
+        #expect(grown.count == 1 && grown[0] * 3 >= cells * 4 && grown[0] * 3 < cells * 8, "grown by doubling: \(grown)")
         let reused = try run(pool)
         #expect(pool.kept == grown)
-        // The most slots this analysis may be handed: at most its budget (65,536) and a chunk's cells (64 rows of 400).
+        // The most slots this analysis may take: its budget (65,536) and a chunk's cells (64 rows of 400).
+        let largest = CellTable.slotCount(for: 65_536 + 64 * 400)
+        #expect(largest >= 4 * grown[0], "the larger table places the cells in other slots")
         let larger = CellTablePool(byteLimit: 64 << 20)
         larger.give(CellTable(capacity: 65_536 + 64 * 400))
-        #expect(larger.kept[0] > 2 * grown[0], "the larger table places the cells in other slots")
+        larger.give(CellTable(capacity: 150_000))  // more than this image can fill: left alone
+        #expect(larger.kept == [262_144, largest])
         let fromLarger = try run(larger)
-        #expect(larger.kept[0] > 2 * grown[0], "the larger table was handed out and came back")
+        #expect(larger.kept == [262_144, largest], "taken, and given back")
         #expect(fresh.analysis.collapseGroups.count >= 1 && fresh.analysis.outOfGamutPixels > 0)
         for other in [reused, fromLarger] {
             #expect(String(describing: other.analysis) == String(describing: fresh.analysis))
             #expect(other.cells == fresh.cells)
         }
+    }
+
+    @Test("An analysis whose cells fit a new table leaves the pool's tables alone")
+    func fewCells() throws {
+        // A Display P3 gray ramp, inside sRGB: only its ends, at the display gamut's edge, make cells.
+        let image = AnalysisFixtures.image(width: 1024, rows: 64, profile: .displayP3) { x in
+            [Double](repeating: Double(x) / 1023, count: 3)
+        }
+        let pool = CellTablePool(byteLimit: 64 << 20)
+        pool.give(CellTable(capacity: 40_000))
+        let output = try ImageAnalyzer.analyze(image)
+        let pass = try PixelPass(
+            format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: .sRGB,
+            settings: .init())
+        let pooled = try AnalysisPipeline.analyze(
+            image, pass: pass, target: ColorProfile.sRGB.name, includeClipMask: false, workers: 2, keepCells: true, tables: pool)
+        let cells = try #require(pooled.cells).count
+        #expect(cells > 0 && cells < CellTable.newSlots * 3 / 4, "\(cells) cells")
+        #expect(pool.kept == [65_536], "the kept table, which the image's 65,536 pixels could fill, was not taken")
+        #expect(output.analysis.outOfGamutPixels == 0 && output.analysis.countedPixels == 65_536)
+        #expect(String(describing: pooled.analysis) == String(describing: output.analysis))
     }
 
     /// Two clusters of display codes whose findings tie on pixels and difference (the same two source colors, each

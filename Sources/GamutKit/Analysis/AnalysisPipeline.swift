@@ -48,7 +48,9 @@ final class AnalysisPipeline: @unchecked Sendable {
     private let columns: GradientScan.Columns
     private var rowRuns: [GradientScan.Run] = []
     private var sum = 0.0
-    private var cells: CellTable
+    private var cells = CellTable()
+    /// The most slots its table needs: room for the budget and one chunk's cells, and no more cells than pixels.
+    private let maximumSlots: Int
     private let mask: UnsafeMutableBufferPointer<UInt8>?
     /// The most collapse cells kept (see above).
     let cellBudget: Int
@@ -87,9 +89,8 @@ final class AnalysisPipeline: @unchecked Sendable {
             count: workers + 3, pixels: rowsPerChunk * pass.width,
             rowBytes: streamed ? pass.width * pass.channels * (pass.reader.sixteenBit ? 2 : 1) : 0, rows: rowsPerChunk + 2)
         columns = GradientScan.Columns(width: pass.width)
-        // It holds at most the budget and one chunk's cells, and no more cells than pixels (the budget may be `.max`).
-        let pixels = pass.width * pass.height
-        cells = tables.take(forAtMost: min(pixels, min(self.cellBudget, pixels) + rowsPerChunk * pass.width))
+        let pixels = pass.width * pass.height  // the budget may be `.max`
+        maximumSlots = CellTable.slotCount(for: min(pixels, min(self.cellBudget, pixels) + rowsPerChunk * pass.width))
         if includeClipMask {
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pass.width * pass.height * 4)
             bytes.initialize(repeating: 0)
@@ -180,6 +181,12 @@ final class AnalysisPipeline: @unchecked Sendable {
             cells.used + finished.cells.reduce(0, { $0 + (cells.contains($1.key) ? 0 : 1) }) > cellBudget
         {
             cells.keepLargest(atMost: cellBudget / 2)
+        }
+        // A table the merge would grow is traded for the largest kept one it may take (which grows in turn if need be).
+        if !cells.hasRoom(for: finished.cells.count), var larger = tables.take(slots: 2 * cells.slots.count, atMost: maximumSlots) {
+            larger.merge(cells.drain())
+            swap(&larger, &cells)
+            tables.give(consume larger)
         }
         cells.merge(finished.cells)
         if cells.used > cellBudget { cells.keepLargest(atMost: cellBudget / 2) }

@@ -19,7 +19,7 @@ struct CellTable {
         var x0: Int32 = .max, y0: Int32 = .max, x1: Int32 = .min, y1: Int32 = .min
     }
 
-    /// A pixel's samples in 16 bits each (the analyzer reads 8- and 16-bit images), so an entry takes 48 bytes.
+    /// A pixel's samples in 16 bits each (the analyzer reads 8- and 16-bit images), so an entry takes 56 bytes.
     struct CompactSample: Equatable {
         var c0: UInt16 = 0, c1: UInt16 = 0, c2: UInt16 = 0
 
@@ -37,8 +37,11 @@ struct CellTable {
         slots = [Entry](repeating: Entry(), count: Self.slotCount(for: capacity))
     }
 
+    /// The slots of a new table of the default capacity.
+    static let newSlots = slotCount(for: 1 << 12)
+
     /// The slots a table holding `count` entries has: a power of two, at most three quarters full (linear probing stays
-    /// short at that load, and a table of a 4K chunk's 128 K cells takes 12 MiB rather than 24).
+    /// short at that load, and a table of a 4K chunk's 128 K cells takes 14 MiB rather than 28).
     static func slotCount(for count: Int) -> Int {
         var size = 16
         while size * 3 < count * 4 + 4 { size <<= 1 }
@@ -110,11 +113,15 @@ struct CellTable {
 
     /// Every used entry (in an array sized once: `filter` would grow it as it goes).
     var all: [Entry] {
+        guard used > 0 else { return [] }
         var entries: [Entry] = []
         entries.reserveCapacity(used)
         for e in slots where e.key != 0 { entries.append(e) }
         return entries
     }
+
+    /// Whether `count` more entries fit without growing the table.
+    func hasRoom(for count: Int) -> Bool { (used + count) * 4 <= slots.count * 3 }
 
     /// The memory its slots take.
     var bytes: Int { slots.count * MemoryLayout<Entry>.stride }

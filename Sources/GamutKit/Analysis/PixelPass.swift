@@ -219,7 +219,7 @@ final class PixelPass: Sendable {
         var cells: Range<Int>
     }
 
-    /// All groups, in display-code order, with their cells in one flat array.
+    /// All groups, in the cell table's slot order, with their cells in one flat array.
     struct Groups {
         var groups: [Group] = []
         var cells: [GroupCell] = []
