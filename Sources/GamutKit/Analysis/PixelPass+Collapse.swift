@@ -10,8 +10,8 @@ extension PixelPass {
     /// ``AnalysisThreshold/collapseMinimumArea`` of the counted pixels, at most ``AnalysisThreshold/collapseMaximumEdgeFraction``
     /// of them on an edge) are compared pairwise, most different first; the first pair that is distinguishable in the source
     /// and not once shown (exact CIEDE2000 tests, as for lists of colors) is the cluster's finding. Findings come by
-    /// pixels, then source difference, then the first color's display code, so their order doesn't depend on the cell
-    /// table's slot order (which depends on the table's size, see ``CellTablePool``).
+    /// pixels, then source difference, then the first color's display code (clusters share no codes), so their order
+    /// doesn't depend on the cell table's slot order (which depends on the table's size, see ``CellTablePool``).
     func collapseGroups(_ all: Groups, counted: Int) -> [ImageCollapseGroup] {
         let values = all.groups
         var index = CodeIndex(capacity: values.count)
@@ -54,9 +54,7 @@ extension PixelPass {
         // A color counts when it covers enough of the image and lies mostly off transitions (antialiased edges).
         let minimum = max(settings.collapseMinimumPixels, Int((settings.collapseMinimumArea * Double(counted)).rounded(.up)))
         let interiorShare = 1 - settings.collapseMaximumEdgeFraction
-        // With the display code of each finding's first color: clusters don't share codes, so it orders findings that
-        // tie on size and difference by something other than the clusters' order, which follows the cell table's slots.
-        var found: [(group: ImageCollapseGroup, code: UInt32)] = []
+        var found: [ImageCollapseGroup] = []
         var shownCache: [UInt32: Lab] = [:]
         func shown(_ key: UInt32) -> Lab {
             if let lab = shownCache[key] { return lab }
@@ -83,23 +81,21 @@ extension PixelPass {
                 let shownDeltaE = kx == ky ? 0 : CIEDE2000.difference(shown(kx), shown(ky))
                 guard shownDeltaE < settings.collapseShown, shownDeltaE <= settings.collapseRatio * source else { continue }
                 let bounds = members.dropFirst().reduce(values[members.first!].bounds) { $0.union(values[$1].bounds) }
-                let group = (
+                found.append(
                     ImageCollapseGroup(
                         firstShown: Self.codes(kx), secondShown: Self.codes(ky),
                         pixelCount: members.reduce(0) { $0 + values[$1].pixels }, bounds: bounds,
                         first: encoded(x.cell.sample), second: encoded(y.cell.sample),
                         firstPixels: x.cell.count, secondPixels: y.cell.count,
-                        sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count), kx
-                )
-                found.append(group)
+                        sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count))
                 break
             }
         }
-        return found.sorted { a, b in
-            let (x, y) = (a.group, b.group)
-            return (x.pixelCount, x.sourceDeltaE) == (y.pixelCount, y.sourceDeltaE)
-                ? a.code < b.code : (x.pixelCount, x.sourceDeltaE) > (y.pixelCount, y.sourceDeltaE)
-        }.map(\.group)
+        return found.sorted { x, y in
+            (x.pixelCount, x.sourceDeltaE) == (y.pixelCount, y.sourceDeltaE)
+                ? x.firstShown.lexicographicallyPrecedes(y.firstShown)
+                : (x.pixelCount, x.sourceDeltaE) > (y.pixelCount, y.sourceDeltaE)
+        }
     }
 
     /// The `limit` largest cells of at least `minimum` pixels, at least `interiorShare` of them interior, among the
