@@ -42,6 +42,9 @@ let package = Package(
         .systemLibrary(
             name: "CISAL", pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // C shims that keep libjpeg's setjmp/longjmp error handling, and libtiff's variadic tag calls and client I/O, in C.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
@@ -59,7 +62,9 @@ let package = Package(
             name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
-            dependencies: ["CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib", "CISAL", "CShaperKernel", "CPNGFilter"]),
+            dependencies: [
+                "CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib", "CISAL", "CXXHash", "CShaperKernel", "CPNGFilter",
+            ]),
         .executableTarget(
             name: "gamut-check",
             dependencies: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system libraries GamutKit links (LittleCMS 2, libspng, libwebp with its demuxer, libheif, libjpeg-turbo,
-# libtiff, zlib, ISA-L's igzip for fast deflate), libpng,
+# libtiff, zlib, ISA-L's igzip for fast deflate, xxHash for the analysis cache's keys), libpng,
 # which only the tests link (the PNG conformance oracle, Tests/PNGOracle), and pkg-config; on Debian/Ubuntu also Chromium and a font, which the
 # HTML report's test renders pages with (headless), ImageMagick, the tests' second independent PNG decoder, and libwebp's
 # and libheif's command-line tools (cwebp/dwebp, heif-enc/heif-convert), which make and decode the WebP and HEIF test files,
@@ -22,7 +22,7 @@ if [ "${1:-}" = --peers ]; then
         esac
     fi
 fi
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng libpng libwebp libwebpdemux libheif libjpeg libtiff-4 zlib libisal \
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2 spng libpng libwebp libwebpdemux libheif libjpeg libtiff-4 zlib libisal libxxhash \
     && { [ "$(uname -s)" != Linux ] || ! command -v apt-get >/dev/null 2>&1 \
          || { command -v chromium >/dev/null 2>&1 && [ -x /usr/bin/convert ] && command -v cwebp >/dev/null 2>&1 \
               && command -v heif-enc >/dev/null 2>&1 && command -v cjpeg >/dev/null 2>&1 && command -v tiffcp >/dev/null 2>&1; }; }; then
@@ -38,12 +38,12 @@ Linux)
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblcms2-dev libspng-dev libpng-dev libwebp-dev libheif-dev \
-        libjpeg62-turbo-dev libtiff-dev zlib1g-dev libisal-dev pkg-config >/dev/null
+        libjpeg62-turbo-dev libtiff-dev zlib1g-dev libisal-dev libxxhash-dev pkg-config >/dev/null
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core imagemagick \
         webp libheif-examples libjpeg-turbo-progs libtiff-tools libgs-common >/dev/null
     ;;
 Darwin)
-    brew install little-cms2 libspng libpng webp libheif jpeg-turbo libtiff zlib isa-l pkg-config
+    brew install little-cms2 libspng libpng webp libheif jpeg-turbo libtiff zlib isa-l xxhash pkg-config
     ;;
 *)
     echo "Unsupported system $(uname -s): install LittleCMS 2, libspng, libpng and pkg-config." >&2

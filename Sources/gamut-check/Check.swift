@@ -99,6 +99,12 @@ struct Check: ParsableCommand {
     var shard: String?
 
     @Option(
+        help: ArgumentHelp(
+            "Keep each catalog image's analysis in this folder (created when missing), keyed by the file's bytes, the settings and this build of gamut-check, so that a rerun decodes and analyzes only the images that changed; the report is the same. Not used with --format html, whose pictures need the pixels.",
+            valueName: "folder"))
+    var cache: String?
+
+    @Option(
         name: .customLong("max-pixels"),
         help:
             "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels))."
@@ -161,6 +167,7 @@ struct Check: ParsableCommand {
         let targetProfile = try target.map { name throws(GamutError) in try ColorProfile.named(name) }
         var decoding = PNG.DecodingOptions()
         if let maxPixels { decoding.maximumPixels = maxPixels }
+        let analysisCache = try cache.map { folder throws(GamutError) in try AnalysisCache(directory: folder) }
         var catalogs = paths.filter(CatalogAuditor.isCatalog)
         var files = AssetChecker.pngFiles(in: paths.filter { !CatalogAuditor.isCatalog($0) })
         if let (k, n) = shard.flatMap(Self.parseShard) {
@@ -188,7 +195,8 @@ struct Check: ParsableCommand {
             let audit = try ProgressBar.showing { progress throws(GamutError) in
                 try CatalogAuditor.audit(
                     catalogs, policy: policy, target: targetProfile, adjust: applyOptions,
-                    showAdvisory: advisory ? true : nil, decoding: decoding, pictures: format == .html, progress: progress)
+                    showAdvisory: advisory ? true : nil, decoding: decoding, pictures: format == .html,
+                    cache: analysisCache, progress: progress)
             }
             report.files += audit.report.files
             report.notShown.merge(audit.report.notShown, uniquingKeysWith: +)

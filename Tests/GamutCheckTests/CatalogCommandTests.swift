@@ -18,6 +18,27 @@ struct CatalogCommandTests {
         #expect(try CLI.run([Self.demo, "--fail-on", "never"]).status == 0)
     }
 
+    @Test("--cache: a rerun prints the same report from the kept analyses; a cache path that is a file is a usage error")
+    func cache() throws {
+        let folder = CLI.temporaryDirectory() + "/analyses"
+        let plain = try CLI.run(["check", Self.demo, "--format", "json"])
+        let cold = try CLI.run(["check", Self.demo, "--format", "json", "--cache", folder])
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+        #expect(entries.count >= 5)
+        let warm = try CLI.run(["check", Self.demo, "--format", "json", "--cache", folder])
+        #expect(plain.status == 1 && cold.status == 1 && warm.status == 1)
+        #expect(cold.stdout == plain.stdout && warm.stdout == plain.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted() == entries.sorted())
+        // The HTML report draws its pictures from the pixels, with or without a cache.
+        let html = try CLI.run(["check", Self.demo, "--format", "html"]).stdout
+        #expect(html.contains("data:image/png;base64,"))
+        #expect(try CLI.run(["check", Self.demo, "--format", "html", "--cache", folder]).stdout == html)
+        let file = folder + "/" + entries[0]
+        let refused = try CLI.run(["check", Self.demo, "--cache", file])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(file) && refused.stderr.contains("not a folder"), "\(refused.stderr)")
+    }
+
     @Test("--format xcode prints path:line: level: message lines Xcode reads")
     func xcode() throws {
         let result = try CLI.run(["check", Self.demo, "--format", "xcode", "--fail-on", "never"])

@@ -29,7 +29,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// One pixel of an image as the target display shows it.
-public struct PixelSample: Sendable, Hashable {
+public struct PixelSample: Sendable, Hashable, Codable {
     /// Position.
     public var x: Int, y: Int
     /// The source color: encoded components, 0…1.
@@ -42,7 +42,7 @@ public struct PixelSample: Sendable, Hashable {
 
 /// Source colors that can be told apart but are shown as one display color (or as display colors
 /// closer than ``AnalysisThreshold/collapseShown``).
-public struct ImageCollapseGroup: Sendable, Hashable {
+public struct ImageCollapseGroup: Sendable, Hashable, Codable {
     /// The display codes the first and the second color are shown as (equal when shown identically).
     package var firstShown: [Int], secondShown: [Int]
     /// Pixels shown as either display color.
@@ -62,9 +62,9 @@ public struct ImageCollapseGroup: Sendable, Hashable {
 }
 
 /// A region where smooth gradients (along rows or columns) are flattened by clipping.
-public struct ClippingGradientRegion: Sendable, Hashable {
+public struct ClippingGradientRegion: Sendable, Hashable, Codable {
     /// Rows (gradients run left–right) or columns (top–bottom).
-    public enum Direction: String, Sendable, Hashable {
+    public enum Direction: String, Sendable, Hashable, Codable {
         /// The flattened runs go along rows (left to right).
         case rows
         /// The flattened runs go along columns (top to bottom).
@@ -87,7 +87,7 @@ public struct ClippingGradientRegion: Sendable, Hashable {
 }
 
 /// What a target display does to one image.
-public struct ImageAnalysis: Sendable {
+public struct ImageAnalysis: Sendable, Hashable, Codable {
     /// Image size.
     public var width: Int, height: Int
     /// The image's profile name.

@@ -28,7 +28,7 @@ extension CatalogAuditor {
     /// that lists them (``FindingLocation/files``).
     static func auditImages(
         _ catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
-        pictures: Bool = false, progress: (@Sendable (Int, Int) -> Void)?
+        pictures: Bool = false, cache: AnalysisCache? = nil, progress: (@Sendable (Int, Int) -> Void)?
     ) -> ImageResults {
         var results = ImageResults()
         var jobs: [Job] = []
@@ -81,10 +81,13 @@ extension CatalogAuditor {
             }
         }
         let queued = jobs
+        let keyed =
+            pictures ? nil : cache.flatMap { c in c.context(target: target, settings: settings, decoding: decoding).map { (c, $0) } }
         let collected = Locked([ImageAudit?](repeating: nil, count: queued.count))
         let done = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: queued.count) { index in
-            let result = audit(queued[index], target: target, settings: settings, decoding: decoding, pictures: pictures)
+            let result = audit(
+                queued[index], target: target, settings: settings, decoding: decoding, pictures: pictures, cache: keyed)
             collected.withLock { $0[index] = result }
             progress?(done.add(1, ordering: .relaxed).newValue, queued.count)
         }
@@ -160,15 +163,22 @@ extension CatalogAuditor {
         }
     }
 
+    /// The rules of one image entry; `cache` (with its key context for this catalog) is nil when analyses aren't
+    /// kept, and always with pictures.
     private static func audit(
         _ job: Job, target: ColorProfile, settings: AnalysisSettings,
-        decoding: PNG.DecodingOptions, pictures: Bool
+        decoding: PNG.DecodingOptions, pictures: Bool, cache: (cache: AnalysisCache, context: String)?
     ) -> ImageAudit {
         let path = job.path, name = job.asset.name
         let file = (path as NSString).lastPathComponent
         var findings: [Finding] = []
         func add(_ rule: Rule, _ message: String, values: [String: Double] = [:], region: PixelRect? = nil) {
             findings.append(finding(rule, file: path, asset: name, message: message, values: values, region: region))
+        }
+        func addUntagged() {
+            add(
+                Rules.imageWithoutProfile,
+                "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); it is shown, and checked, as sRGB")
         }
         /// An image in the sRGB slot must fit sRGB.
         func checkSRGBSlot(_ analysis: ImageAnalysis) {
@@ -178,42 +188,61 @@ extension CatalogAuditor {
                 "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
                 values: ["outOfGamutPercent": analysis.outOfGamutPercent])
         }
-        let image: Image, output: ImageAnalyzer.Output, analysis: ImageAnalysis, wide: Bool
+        // The image's facts: from the cache when it holds this file's bytes under these settings, else from its pixels
+        // (and then kept). With pictures, the image itself is kept in memory to draw them from.
+        var drawable: (image: Image, output: ImageAnalyzer.Output)?
+        let facts: AnalysisCache.Entry
+        var untagged = false
         do {
-            image = try ImageFile.read(contentsOf: path, options: decoding).withIntegerSamples()
-            if case .untagged = image.colorSource {
-                add(
-                    Rules.imageWithoutProfile,
-                    "\(file) has no color profile (no iCCP, sRGB, cICP or gAMA/cHRM chunk); it is shown, and checked, as sRGB")
+            let bytes = try FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
+            let key = cache.map { $0.cache.key(context: $0.context, file: bytes) }
+            if let key, let kept = cache?.cache.entry(key) {
+                facts = kept
+                untagged = kept.untagged
+            } else {
+                let image = try ImageFile.decode(bytes, path: path, options: decoding).withIntegerSamples()
+                if case .untagged = image.colorSource { untagged = true }
+                // A gray or matrix/TRC profile that can't visibly leave the target: every pixel is a mix of its
+                // primaries, so nothing clips, collapses or flattens visibly, and the pixel pass is skipped.
+                let wide = isWide(image.profile, target: target, visibleClip: settings.visibleClip)
+                let contained = image.profile.channelCount == 1 || (image.profile.shaper != nil && !wide)
+                var made = AnalysisCache.Entry(
+                    key: key ?? "", untagged: untagged, wide: wide, fileBitDepth: image.fileBitDepth,
+                    profile: contained ? "" : ColorText.space(of: image.profile), analysis: nil)
+                if !contained {
+                    let output = try ImageAnalyzer.analyze(
+                        image, target: target, settings: settings, includeClipMask: pictures, threads: 1)
+                    made.analysis = output.analysis
+                    if pictures { drawable = (image, output) }
+                }
+                if key != nil { cache?.cache.keep(made) }
+                facts = made
             }
-            // A gray or matrix/TRC profile that can't visibly leave the target: every pixel is a mix of its primaries,
-            // so nothing clips, collapses or flattens visibly, and the pixel pass is skipped.
-            wide = isWide(image.profile, target: target, visibleClip: settings.visibleClip)
-            let contained = image.profile.channelCount == 1 || (image.profile.shaper != nil && !wide)
-            guard !contained else { return (findings, nil, nil) }
-            output = try ImageAnalyzer.analyze(image, target: target, settings: settings, includeClipMask: pictures, threads: 1)
-            analysis = output.analysis
         } catch {
+            if untagged { addUntagged() }
             var unreadable = FindingBuilder.unreadable(path, error.at(path))
             unreadable.location.asset = name
             return (findings + [unreadable], nil, nil)
         }
+        if untagged { addUntagged() }
+        guard let analysis = facts.analysis else { return (findings, nil, nil) }
         // The report's pictures, drawn now from the image in memory, for an image with findings.
         func drawn(_ findings: [Finding]) -> [HTMLVisuals.Picture]? {
-            pictures && !findings.isEmpty ? HTMLVisuals.pictures(of: image, output: output, target: target) : nil
+            guard let drawable, !findings.isEmpty else { return nil }
+            return HTMLVisuals.pictures(of: drawable.image, output: drawable.output, target: target)
         }
-        guard wide else {
+        guard facts.wide else {
             checkSRGBSlot(analysis)
             return (findings, analysis, drawn(findings))
         }
-        let profile = ColorText.space(of: image.profile)
+        let profile = facts.profile
         if job.asset.isTemplate {
             add(
                 Rules.templateWideGamut,
                 "\(file) is rendered as a template (only its alpha is used) but carries the wide profile \(profile)")
             return (findings, analysis, drawn(findings))
         }
-        if image.fileBitDepth == 8 {
+        if facts.fileBitDepth == 8 {
             add(Rules.p3Image8Bit, "\(file) uses the wide profile \(profile) with 8 bits per channel", values: ["bitDepth": 8])
         }
         if analysis.outOfGamutPixels == 0 {

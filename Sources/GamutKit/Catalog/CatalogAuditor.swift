@@ -36,26 +36,29 @@ public enum CatalogAuditor {
     ///   - showAdvisory: true turns advisory rules on (the CLI's `--advisory`) whatever the policy says; nil leaves it
     ///     to the policy (``GamutPolicy/showsAdvisory``).
     ///   - decoding: limits for the images the catalogs reference (pixel budget, file size).
+    ///   - cache: where image analyses are kept between audits, so that only the images that changed are decoded and
+    ///     analyzed again (see ``AnalysisCache``); nil analyzes every image.
     ///   - progress: called after each image (done, total), from any thread.
     /// - Throws: ``GamutError`` `.invalidCatalog` for a path that isn't a folder, `.invalidPolicy` for a catalog's
     ///   invalid `.gamut-check.json`, `.unsupportedProfile` for a target that isn't an RGB matrix/TRC profile.
     public static func audit(
         _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
         adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
-        decoding: PNG.DecodingOptions = .init(),
+        decoding: PNG.DecodingOptions = .init(), cache: AnalysisCache? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CatalogAudit {
         try audit(
             paths, policy: policy, target: target, adjust: adjust, showAdvisory: showAdvisory, decoding: decoding,
-            pictures: false, progress: progress)
+            pictures: false, cache: cache, progress: progress)
     }
 
-    /// Audits catalogs, as ``audit(_:policy:target:adjust:showAdvisory:decoding:progress:)`` does; `pictures` also makes
-    /// the HTML report's pictures of each image with findings while it is in memory.
+    /// Audits catalogs, as ``audit(_:policy:target:adjust:showAdvisory:decoding:cache:progress:)`` does; `pictures`
+    /// also makes the HTML report's pictures of each image with findings while it is in memory (and then no analysis
+    /// comes from the cache).
     package static func audit(
         _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
         adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
-        decoding: PNG.DecodingOptions = .init(), pictures: Bool,
+        decoding: PNG.DecodingOptions = .init(), pictures: Bool, cache: AnalysisCache? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CatalogAudit {
         var catalogs: [AssetCatalog] = []
@@ -95,7 +98,7 @@ public enum CatalogAuditor {
             }
             let images = auditImages(
                 catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, pictures: pictures,
-                progress: progress)
+                cache: cache, progress: progress)
             group.wait()
             let (colors, accessibility) = try colorAudit.withLock { $0! }.get()
             let (findings, hidden) = catalogPolicy.partition(

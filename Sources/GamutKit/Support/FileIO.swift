@@ -99,10 +99,12 @@ enum FileIO {
     /// killed while writing leaves nothing behind. It is then linked under a hidden name and renamed over
     /// `path`. Where `O_TMPFILE` isn't supported (other systems, some file systems) a named temporary
     /// file (`mkstemp`) is used and removed on failure.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(GamutError) {
+    /// `synced` false skips the sync before the rename, for files that are only worth keeping (a cache entry that a
+    /// crash leaves damaged is written again).
+    static func writeAtomically(_ bytes: [UInt8], to path: String, synced: Bool = true) throws(GamutError) {
         let file = try AtomicFile(path)
         _ = bytes.withUnsafeBytes { file.write($0) }
-        try file.commit()
+        try file.commit(synced: synced)
     }
 }
 
@@ -170,13 +172,13 @@ final class AtomicFile {
         return true
     }
 
-    /// Syncs the file and renames it over the output.
+    /// Syncs the file (unless `synced` is false) and renames it over the output.
     /// - Throws: ``GamutError`` `.io` with the first failure (a write's, the sync's, the rename's); the output is then
     ///   untouched and the temporary file removed.
-    func commit() throws(GamutError) {
+    func commit(synced: Bool = true) throws(GamutError) {
         guard !done else { return }
         done = true
-        if failure == nil, fsync(fd) != 0 { failure = errnoText() }
+        if synced, failure == nil, fsync(fd) != 0 { failure = errnoText() }
         if failure == nil, fchmod(fd, 0o644) != 0 { failure = errnoText() }
         #if os(Linux)
             if anonymous, failure == nil {

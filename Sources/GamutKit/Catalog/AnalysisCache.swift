@@ -1,0 +1,106 @@
+import Foundation
+
+/// Catalog image analyses kept in a folder between audits, so that a rerun decodes and analyzes only the images that
+/// changed (the CLI's `--cache`).
+///
+/// An entry is keyed by the image file's bytes and everything its analysis depends on: the analysis settings, the
+/// target profile, the decoding limits, and the build of GamutKit (a digest of the binary that holds its code), so an
+/// entry is never used by other settings or by another version. The findings are made from the kept analysis each run,
+/// with the catalog's current sets, slots and policy; only the per-pixel work is skipped. A cached audit reports
+/// exactly what an uncached one does.
+///
+/// Entries are small JSON files (a few KB), written atomically (a temporary file renamed into place), so audits
+/// running at once may share a folder. An entry that can't be read or decoded is ignored and written again. Files
+/// that can't be read are never kept (they are reported each run), nor are analyses made with the HTML report's
+/// pictures, which need the pixels. Nothing is ever removed: delete the folder to empty it.
+public final class AnalysisCache: Sendable {
+    /// The folder the entries are kept in.
+    public let directory: String
+    /// Entries found and entries written in this cache's lifetime (for tests and figures).
+    private let counts = Locked((found: 0, written: 0))
+
+    /// A cache in `directory`, created (with any missing parent folders) when it doesn't exist.
+    /// - Throws: ``GamutError`` `.io` naming the folder when it can't be created or isn't a folder.
+    public init(directory: String) throws(GamutError) {
+        self.directory = directory
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw GamutError(.io, "the analysis cache is not a folder", path: directory) }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw GamutError(.io, "cannot create the analysis cache folder: \(error.localizedDescription)", path: directory)
+            }
+        }
+    }
+
+    /// How many entries were found and how many written since this cache was made.
+    package var statistics: (found: Int, written: Int) { counts.withLock { $0 } }
+
+    /// What a catalog image's analysis comes to: what the rules need of it, without its pixels.
+    struct Entry: Codable {
+        /// The key this entry was written under (checked on reading, so a misplaced or damaged file is never used).
+        var key: String
+        /// The image has no color profile (shown and checked as sRGB).
+        var untagged: Bool
+        /// Its profile's colors can visibly leave the target.
+        var wide: Bool
+        /// The file's bit depth.
+        var fileBitDepth: Int
+        /// Its profile's name, as findings quote it.
+        var profile: String
+        /// The pixel analysis; nil when the profile can't visibly leave the target (gray, or a narrow matrix/TRC
+        /// profile), where no pixel is analyzed.
+        var analysis: ImageAnalysis?
+    }
+
+    /// The part of every key that doesn't depend on the file: the entry format, GamutKit's build, the settings, the
+    /// target and the decoding limits. nil when GamutKit's own binary can't be read, which turns the cache off.
+    func context(target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions) -> String? {
+        guard let code = ContentHash.codeIdentity, let profile = try? target.serialized() else { return nil }
+        var hash = ContentHash()
+        hash.add("GamutKit analysis cache 1")
+        hash.add(code)
+        hash.add(String(reflecting: settings))
+        hash.add(profile)
+        hash.add(String(reflecting: decoding))
+        return hash.hex()
+    }
+
+    /// The key of an image file's bytes under `context`.
+    func key(context: String, file bytes: [UInt8]) -> String {
+        var hash = ContentHash()
+        hash.add(context)
+        hash.add(bytes)
+        return hash.hex()
+    }
+
+    private func path(_ key: String) -> String { (directory as NSString).appendingPathComponent(key + ".json") }
+
+    /// The entry kept under `key`, or nil when there is none or it can't be used.
+    func entry(_ key: String) -> Entry? {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = Self.nonFinite
+        guard let data = FileManager.default.contents(atPath: path(key)),
+            let entry = try? decoder.decode(Entry.self, from: data), entry.key == key
+        else { return nil }
+        counts.withLock { $0.found += 1 }
+        return entry
+    }
+
+    /// How values JSON has no number for are written (none is expected in an analysis, but one must not lose an entry).
+    private static let nonFinite = JSONDecoder.NonConformingFloatDecodingStrategy.convertFromString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+
+    /// Keeps `entry`; a failure to write it (a full disk, a read-only folder) only means the image is analyzed again
+    /// next time.
+    func keep(_ entry: Entry) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let data = try? encoder.encode(entry), (try? FileIO.writeAtomically([UInt8](data), to: path(entry.key), synced: false)) != nil
+        else { return }
+        counts.withLock { $0.written += 1 }
+    }
+}

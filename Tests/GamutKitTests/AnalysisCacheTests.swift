@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import GamutKit
+
+/// ``AnalysisCache``: a rerun reads the kept analyses and reports exactly what an uncached audit does; anything that
+/// could change an image's analysis (its bytes, the settings) is a miss, and a damaged or misplaced entry is never used.
+@Suite("Keeping catalog image analyses between audits")
+struct AnalysisCacheTests {
+    static func json(_ audit: CatalogAudit) -> String { JSONRenderer.render(audit.report, toolVersion: "test") }
+
+    /// A copy of the demo catalog, which fires every catalog rule (collapse and gradient clipping included).
+    static func demoCopy() throws -> String {
+        let copy = CatalogFixtures.temporaryFolder() + "/Demo.xcassets"
+        try FileManager.default.copyItem(atPath: ExampleCatalogTests.catalog, toPath: copy)
+        return copy
+    }
+
+    @Test("Cold and warm runs report byte for byte what an uncached audit does: the demo catalog and six apps' catalogs")
+    func sameReports() throws {
+        let corpus = try RealAppCorpusTests.corpus()
+        let runs: [(name: String, paths: [String])] =
+            [("Demo", [ExampleCatalogTests.catalog])] + RealAppCorpus.apps.map { app in (app.name, app.catalogs.map { corpus + "/" + $0 }) }
+        var analyzed = 0
+        for run in runs {
+            let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+            let plain = Self.json(try CatalogAuditor.audit(run.paths, showAdvisory: true))
+            let cold = Self.json(try CatalogAuditor.audit(run.paths, showAdvisory: true, cache: cache))
+            let first = cache.statistics
+            let warm = Self.json(try CatalogAuditor.audit(run.paths, showAdvisory: true, cache: cache))
+            #expect(cold == plain, "\(run.name): cold run")
+            #expect(warm == plain, "\(run.name): warm run")
+            // The cold run kept each analyzed image (or found a copy of one kept a moment before); the warm run found
+            // every one and wrote nothing.
+            let total = first.found + first.written
+            #expect(cache.statistics == (found: first.found + total, written: first.written), "\(run.name): \(cache.statistics)")
+            let entries = try FileManager.default.contentsOfDirectory(atPath: cache.directory).filter { $0.hasSuffix(".json") }
+            #expect(entries.count <= first.written, "\(run.name)")
+            analyzed += total
+        }
+        #expect(analyzed > 25)
+        // The demo's findings that only pixels give came from the cache on the warm run.
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+        _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)
+        let warm = try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)
+        #expect(cache.statistics.found > 0)
+        for rule in [RuleID.colorCollapse, .gradientClipping, .imageNeedsSRGBVariant, .p3Image8Bit, .srgbSlotOutOfGamut] {
+            #expect(warm.report.findings.contains { $0.ruleID == rule }, "\(rule)")
+        }
+    }
+
+    @Test("A file with new bytes and other settings are analyzed again; a copy of a kept file is found by its content")
+    func misses() throws {
+        let catalog = try Self.demoCopy()
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+        _ = try CatalogAuditor.audit([catalog], cache: cache)
+        // Images analyzed per run, and entries kept (one per distinct file content).
+        let total = cache.statistics.found + cache.statistics.written
+        func kept() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: cache.directory).count }
+        let distinct = try kept()
+        #expect(distinct >= 5 && distinct <= total)
+        func delta(_ body: () throws -> Void) rethrows -> (found: Int, written: Int) {
+            let before = cache.statistics
+            try body()
+            return (cache.statistics.found - before.found, cache.statistics.written - before.written)
+        }
+        // A text chunk added: the same pixels, other bytes.
+        let tame = catalog + "/Tame.imageset/tame.png"
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tame)))
+        try Data(PNGFixtures.inserting(PNGFixtures.chunk("tEXt", Array("Comment\u{0}edited".utf8)), into: original))
+            .write(to: URL(fileURLWithPath: tame))
+        var report = ""
+        #expect(try delta { report = Self.json(try CatalogAuditor.audit([catalog], cache: cache)) } == (total - 1, 1))
+        #expect(report == Self.json(try CatalogAuditor.audit([catalog])))
+        #expect(try kept() == distinct + 1)
+        // Another image's bytes: found under that image's key, and reported as that image.
+        try FileManager.default.removeItem(atPath: tame)
+        try FileManager.default.copyItem(atPath: catalog + "/Banner.imageset/banner.png", toPath: tame)
+        #expect(try delta { report = Self.json(try CatalogAuditor.audit([catalog], cache: cache)) } == (total, 0))
+        #expect(report == Self.json(try CatalogAuditor.audit([catalog])))
+        #expect(try kept() == distinct + 1)
+        // Another threshold: every image is analyzed again, under new keys (tame.png is now a copy of banner.png, so
+        // one distinct content fewer).
+        let stricter: (inout AnalysisSettings) -> Void = { $0.visibleClip = 2 }
+        var counts = try delta { report = Self.json(try CatalogAuditor.audit([catalog], adjust: stricter, cache: cache)) }
+        #expect(counts.found + counts.written == total && counts.written >= distinct - 1)
+        #expect(report == Self.json(try CatalogAuditor.audit([catalog], adjust: stricter)))
+        #expect(try kept() == distinct + 1 + distinct - 1)
+        // Another target display.
+        counts = try delta { _ = try CatalogAuditor.audit([catalog], target: .displayP3, cache: cache) }
+        #expect(counts.found + counts.written == total && counts.written >= distinct - 1)
+        #expect(try kept() == distinct + 1 + 2 * (distinct - 1))
+        // The HTML report's pictures need the pixels: the cache is left alone.
+        #expect(try delta { _ = try CatalogAuditor.audit([catalog], pictures: true, cache: cache) } == (0, 0))
+    }
+
+    @Test("A damaged entry, or one moved under another key, is analyzed again and rewritten")
+    func damagedEntries() throws {
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+        let plain = Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog]))
+        _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)
+        let total = cache.statistics.found + cache.statistics.written
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted()
+        #expect(entries.count >= 3)
+        let path = { (name: String) in cache.directory + "/" + name }
+        // Truncated JSON; an empty file; another entry's content under this name (its key doesn't match).
+        let first = try Data(contentsOf: URL(fileURLWithPath: path(entries[0])))
+        try first.prefix(first.count / 2).write(to: URL(fileURLWithPath: path(entries[0])))
+        try Data().write(to: URL(fileURLWithPath: path(entries[1])))
+        try FileManager.default.removeItem(atPath: path(entries[2]))
+        try first.write(to: URL(fileURLWithPath: path(entries[2])))
+        let before = cache.statistics
+        #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)) == plain)
+        let written = cache.statistics.written - before.written
+        #expect(written >= 3 && cache.statistics.found - before.found + written == total)
+        // Rewritten: the next run finds every entry.
+        let again = cache.statistics
+        #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)) == plain)
+        #expect(cache.statistics == (found: again.found + total, written: again.written))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted() == entries)
+    }
+
+    @Test("An unreadable image is reported on every run and never kept")
+    func unreadableNotKept() throws {
+        let catalog = try Self.demoCopy()
+        let tame = catalog + "/Tame.imageset/tame.png"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: tame))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: tame))
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+        for _ in 0..<2 {
+            let findings = try CatalogAuditor.audit([catalog], cache: cache).report.findings
+            #expect(findings.contains { $0.ruleID == RuleID.unreadable && $0.location.file == tame })
+        }
+        // The others were kept; no entry holds the truncated file's bytes.
+        #expect(cache.statistics.written > 0)
+        let context = try #require(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init()))
+        let truncated = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tame)))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+        #expect(!entries.contains(cache.key(context: context, file: truncated) + ".json"))
+        // (The key is computed as the audit does: an intact file's entry is there under it.)
+        let banner = try [UInt8](Data(contentsOf: URL(fileURLWithPath: catalog + "/Banner.imageset/banner.png")))
+        #expect(entries.contains(cache.key(context: context, file: banner) + ".json"))
+    }
+
+    @Test("A cache path that is a file, or under one, is a typed error naming it")
+    func badFolder() throws {
+        let file = TestScratch.folder("gamutkit-cache-") + "/plain-file"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        for path in [file, file + "/below"] {
+            do {
+                _ = try AnalysisCache(directory: path)
+                Issue.record("\(path) was accepted")
+            } catch {
+                #expect(error.code == .io && error.path == path, "\(error)")
+            }
+        }
+        // A missing folder is made, parents included.
+        let nested = TestScratch.folder("gamutkit-cache-") + "/a/b"
+        _ = try AnalysisCache(directory: nested)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: nested, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test("Keys: the same bytes give the same key, one byte more or another context another (XXH3-128, 32 hex digits)")
+    func keys() throws {
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+        let context = try #require(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init()))
+        let bytes: [UInt8] = Array(0..<200)
+        let key = cache.key(context: context, file: bytes)
+        #expect(key.count == 32 && key.allSatisfy(\.isHexDigit))
+        #expect(cache.key(context: context, file: bytes) == key)
+        #expect(cache.key(context: context, file: bytes + [0]) != key)
+        var other = AnalysisSettings()
+        other.collapseMinimumPixels += 1
+        let otherContext = try #require(cache.context(target: .sRGB, settings: other, decoding: .init()))
+        #expect(otherContext != context && cache.key(context: otherContext, file: bytes) != key)
+        var limits = PNG.DecodingOptions()
+        limits.maximumPixels = 1000
+        #expect(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: limits) != context)
+        #expect(cache.context(target: .displayP3, settings: AnalysisSettings(), decoding: .init()) != context)
+    }
+}
