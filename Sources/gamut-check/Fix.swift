@@ -32,6 +32,12 @@ struct Fix: ParsableCommand {
     @Option(help: "A policy file; default: the catalog's .gamut-check.json.")
     var config: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the audit's image analyses in this folder, as check --cache does (the same folder serves both), so that planning again analyzes only the images that changed.",
+            valueName: "folder"))
+    var cache: String?
+
     func validate() throws {
         guard CatalogAuditor.isCatalog(catalog) else { throw ValidationError("\(catalog) is not an .xcassets folder.") }
         if let separation, !(separation > 0 && separation <= 100) { throw ValidationError("--separation must be a ΔE00 in (0, 100].") }
@@ -40,6 +46,7 @@ struct Fix: ParsableCommand {
     func run() throws {
         var options = CatalogFixer.Options(mapping: gamutMapping, separation: separation)
         if let config { options.policy = try GamutPolicy.load(contentsOf: config) }
+        options.cache = try cache.map { folder throws(GamutError) in try AnalysisCache(directory: folder) }
         let fix = try CatalogFixer.plan(catalog, options: options)
         for line in fix.skipped { FileHandle.standardError.write(Data("gamut-check: skipped \(line)\n".utf8)) }
         guard !fix.isEmpty else {

@@ -32,6 +32,34 @@ struct FixCommandTests {
         #expect(try CLI.run(["fix", folder]).stdout.contains("Brand/Accent") == false)
     }
 
+    @Test("fix --cache: the same plan from kept analyses, and --write writes the same files")
+    func fixWithCache() throws {
+        let root = CLI.temporaryDirectory()
+        let (plain, cached, analyses) = (root + "/a/Demo.xcassets", root + "/b/Demo.xcassets", root + "/analyses")
+        for folder in [plain, cached] {
+            try FileManager.default.createDirectory(
+                atPath: (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.demo, toPath: folder)
+        }
+        // The dry runs on one folder (the last line names it).
+        let dry = try CLI.run(["fix", cached])
+        let cold = try CLI.run(["fix", cached, "--cache", analyses])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: analyses).count >= 5)
+        let warm = try CLI.run(["fix", cached, "--cache", analyses])
+        #expect(dry.status == 0 && cold.status == 0 && warm.status == 0)
+        #expect(cold.stdout == dry.stdout && warm.stdout == dry.stdout)
+        #expect(dry.stdout.contains("new file: Demo.xcassets/Hero.imageset/hero-sRGB.png"))
+        #expect(try CLI.run(["fix", plain, "--write"]).status == 0)
+        #expect(try CLI.run(["fix", cached, "--write", "--cache", analyses]).status == 0)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: plain).sorted()
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: cached).sorted() == files)
+        for file in files {
+            #expect(
+                FileManager.default.contents(atPath: plain + "/" + file) == FileManager.default.contents(atPath: cached + "/" + file),
+                "\(file)")
+        }
+    }
+
     @Test("fix refuses a folder that is not a catalog (exit 2)")
     func notACatalog() throws {
         let result = try CLI.run(["fix", CLI.temporaryDirectory()])

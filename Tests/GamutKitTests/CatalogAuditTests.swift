@@ -290,6 +290,30 @@ struct CatalogTestHarnessTests {
         }
     }
 
+    @Test("With a cache, a rerun fails with the same findings, from the kept analyses")
+    func cached() throws {
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-harness-cache-"))
+        func failing() throws -> String {
+            do {
+                try CatalogTestHarness.verify([ExampleCatalogTests.catalog], cache: cache)
+                Issue.record("the demo catalog passed")
+                return ""
+            } catch let failure as CatalogAuditFailure {
+                return failure.description
+            }
+        }
+        var plain = ""
+        do { try CatalogTestHarness.verify([ExampleCatalogTests.catalog]) } catch let failure as CatalogAuditFailure {
+            plain = failure.description
+        }
+        #expect(plain.contains("hero.png"))
+        #expect(try failing() == plain)
+        let kept = cache.statistics
+        #expect(kept.written > 0)
+        #expect(try failing() == plain)
+        #expect(cache.statistics == (found: kept.found + kept.found + kept.written, written: kept.written))
+    }
+
     @Test("A clean catalog passes and returns its audit; no catalog at all fails")
     func passes() throws {
         let root = try CatalogFixtures.catalog([
