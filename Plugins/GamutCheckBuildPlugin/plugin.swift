@@ -4,7 +4,8 @@ import PackagePlugin
 /// Audits the asset catalogs of a target during `swift build` (and Xcode builds): `gamut-check check CATALOGS --format
 /// xcode`, whose `path:line: error: …` lines both show inline. Findings at the policy's or the default `--fail-on error`
 /// fail the build; a catalog's `.gamut-check.json` sets severities and thresholds. The command reruns when a file in a
-/// catalog changes.
+/// catalog changes, and then analyzes only the images that changed (the others' analyses are kept in the plugin's work
+/// folder, `--cache`).
 @main
 struct GamutCheckBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -40,6 +41,7 @@ enum AuditCommand {
     static func commands(catalogs: [String], name: String, tool: URL, workDirectory: URL) -> [Command] {
         guard !catalogs.isEmpty else { return [] }
         let stamp = workDirectory.appendingPathComponent("gamut-check.stamp")
+        let cache = workDirectory.appendingPathComponent("analysis-cache")
         var inputs: [URL] = []
         for catalog in catalogs {
             let root = URL(fileURLWithPath: catalog)
@@ -51,7 +53,7 @@ enum AuditCommand {
         return [
             .buildCommand(
                 displayName: "gamut-check: auditing the asset catalogs of \(name)", executable: tool,
-                arguments: ["check"] + catalogs + ["--format", "xcode", "--stamp", stamp.path],
+                arguments: ["check"] + catalogs + ["--format", "xcode", "--stamp", stamp.path, "--cache", cache.path],
                 inputFiles: inputs, outputFiles: [stamp])
         ]
     }

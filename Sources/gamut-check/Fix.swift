@@ -46,7 +46,7 @@ struct Fix: ParsableCommand {
     func run() throws {
         var options = CatalogFixer.Options(mapping: gamutMapping, separation: separation)
         if let config { options.policy = try GamutPolicy.load(contentsOf: config) }
-        options.cache = try cache.map { folder throws(GamutError) in try AnalysisCache(directory: folder) }
+        options.cacheDirectory = cache
         let fix = try CatalogFixer.plan(catalog, options: options)
         for line in fix.skipped { FileHandle.standardError.write(Data("gamut-check: skipped \(line)\n".utf8)) }
         guard !fix.isEmpty else {

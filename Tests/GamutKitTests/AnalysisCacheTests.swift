@@ -24,9 +24,9 @@ struct AnalysisCacheTests {
         for run in runs {
             let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
             let plain = Self.json(try CatalogAuditor.audit(run.paths, showAdvisory: true))
-            let cold = Self.json(try CatalogAuditor.audit(run.paths, showAdvisory: true, cache: cache))
+            let cold = Self.json(try CatalogAuditor.audit(run.paths, showAdvisory: true, pictures: false, cache: cache))
             let first = cache.statistics
-            let warm = Self.json(try CatalogAuditor.audit(run.paths, showAdvisory: true, cache: cache))
+            let warm = Self.json(try CatalogAuditor.audit(run.paths, showAdvisory: true, pictures: false, cache: cache))
             #expect(cold == plain, "\(run.name): cold run")
             #expect(warm == plain, "\(run.name): warm run")
             // The cold run kept each analyzed image (or found a copy of one kept a moment before); the warm run found
@@ -40,8 +40,8 @@ struct AnalysisCacheTests {
         #expect(analyzed > 25)
         // The demo's findings that only pixels give came from the cache on the warm run.
         let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
-        _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)
-        let warm = try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)
+        _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)
+        let warm = try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)
         #expect(cache.statistics.found > 0)
         for rule in [RuleID.colorCollapse, .gradientClipping, .imageNeedsSRGBVariant, .p3Image8Bit, .srgbSlotOutOfGamut] {
             #expect(warm.report.findings.contains { $0.ruleID == rule }, "\(rule)")
@@ -52,7 +52,7 @@ struct AnalysisCacheTests {
     func misses() throws {
         let catalog = try Self.demoCopy()
         let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
-        _ = try CatalogAuditor.audit([catalog], cache: cache)
+        _ = try CatalogAuditor.audit([catalog], pictures: false, cache: cache)
         // Images analyzed per run, and entries kept (one per distinct file content).
         let total = cache.statistics.found + cache.statistics.written
         func kept() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: cache.directory).count }
@@ -69,24 +69,24 @@ struct AnalysisCacheTests {
         try Data(PNGFixtures.inserting(PNGFixtures.chunk("tEXt", Array("Comment\u{0}edited".utf8)), into: original))
             .write(to: URL(fileURLWithPath: tame))
         var report = ""
-        #expect(try delta { report = Self.json(try CatalogAuditor.audit([catalog], cache: cache)) } == (total - 1, 1))
+        #expect(try delta { report = Self.json(try CatalogAuditor.audit([catalog], pictures: false, cache: cache)) } == (total - 1, 1))
         #expect(report == Self.json(try CatalogAuditor.audit([catalog])))
         #expect(try kept() == distinct + 1)
         // Another image's bytes: found under that image's key, and reported as that image.
         try FileManager.default.removeItem(atPath: tame)
         try FileManager.default.copyItem(atPath: catalog + "/Banner.imageset/banner.png", toPath: tame)
-        #expect(try delta { report = Self.json(try CatalogAuditor.audit([catalog], cache: cache)) } == (total, 0))
+        #expect(try delta { report = Self.json(try CatalogAuditor.audit([catalog], pictures: false, cache: cache)) } == (total, 0))
         #expect(report == Self.json(try CatalogAuditor.audit([catalog])))
         #expect(try kept() == distinct + 1)
         // Another threshold: every image is analyzed again, under new keys (tame.png is now a copy of banner.png, so
         // one distinct content fewer).
         let stricter: (inout AnalysisSettings) -> Void = { $0.visibleClip = 2 }
-        var counts = try delta { report = Self.json(try CatalogAuditor.audit([catalog], adjust: stricter, cache: cache)) }
+        var counts = try delta { report = Self.json(try CatalogAuditor.audit([catalog], adjust: stricter, pictures: false, cache: cache)) }
         #expect(counts.found + counts.written == total && counts.written >= distinct - 1)
         #expect(report == Self.json(try CatalogAuditor.audit([catalog], adjust: stricter)))
         #expect(try kept() == distinct + 1 + distinct - 1)
         // Another target display.
-        counts = try delta { _ = try CatalogAuditor.audit([catalog], target: .displayP3, cache: cache) }
+        counts = try delta { _ = try CatalogAuditor.audit([catalog], target: .displayP3, pictures: false, cache: cache) }
         #expect(counts.found + counts.written == total && counts.written >= distinct - 1)
         #expect(try kept() == distinct + 1 + 2 * (distinct - 1))
         // The HTML report's pictures need the pixels: the cache is left alone.
@@ -97,7 +97,7 @@ struct AnalysisCacheTests {
     func damagedEntries() throws {
         let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
         let plain = Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog]))
-        _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)
+        _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)
         let total = cache.statistics.found + cache.statistics.written
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted()
         #expect(entries.count >= 3)
@@ -109,12 +109,12 @@ struct AnalysisCacheTests {
         try FileManager.default.removeItem(atPath: path(entries[2]))
         try first.write(to: URL(fileURLWithPath: path(entries[2])))
         let before = cache.statistics
-        #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)) == plain)
+        #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)) == plain)
         let written = cache.statistics.written - before.written
         #expect(written >= 3 && cache.statistics.found - before.found + written == total)
         // Rewritten: the next run finds every entry.
         let again = cache.statistics
-        #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], cache: cache)) == plain)
+        #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)) == plain)
         #expect(cache.statistics == (found: again.found + total, written: again.written))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted() == entries)
     }
@@ -127,7 +127,7 @@ struct AnalysisCacheTests {
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: tame))
         let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
         for _ in 0..<2 {
-            let findings = try CatalogAuditor.audit([catalog], cache: cache).report.findings
+            let findings = try CatalogAuditor.audit([catalog], pictures: false, cache: cache).report.findings
             #expect(findings.contains { $0.ruleID == RuleID.unreadable && $0.location.file == tame })
         }
         // The others were kept; no entry holds the truncated file's bytes.

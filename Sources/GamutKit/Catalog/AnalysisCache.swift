@@ -1,7 +1,7 @@
 import Foundation
 
 /// Catalog image analyses kept in a folder between audits, so that a rerun decodes and analyzes only the images that
-/// changed (the CLI's `--cache`).
+/// changed (the CLI's `--cache`, the library's `cacheDirectory` arguments).
 ///
 /// An entry is keyed by the image file's bytes and everything its analysis depends on: the analysis settings, the
 /// target profile, the decoding limits, and the build of GamutKit (a digest of the binary that holds its code), so an
@@ -13,15 +13,15 @@ import Foundation
 /// running at once may share a folder. An entry that can't be read or decoded is ignored and written again. Files
 /// that can't be read are never kept (they are reported each run), nor are analyses made with the HTML report's
 /// pictures, which need the pixels. Nothing is ever removed: delete the folder to empty it.
-public final class AnalysisCache: Sendable {
+package final class AnalysisCache: Sendable {
     /// The folder the entries are kept in.
-    public let directory: String
+    package let directory: String
     /// Entries found and entries written in this cache's lifetime (for tests and figures).
     private let counts = Locked((found: 0, written: 0))
 
     /// A cache in `directory`, created (with any missing parent folders) when it doesn't exist.
     /// - Throws: ``GamutError`` `.io` naming the folder when it can't be created or isn't a folder.
-    public init(directory: String) throws(GamutError) {
+    package init(directory: String) throws(GamutError) {
         self.directory = directory
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {

@@ -36,25 +36,29 @@ public enum CatalogAuditor {
     ///   - showAdvisory: true turns advisory rules on (the CLI's `--advisory`) whatever the policy says; nil leaves it
     ///     to the policy (``GamutPolicy/showsAdvisory``).
     ///   - decoding: limits for the images the catalogs reference (pixel budget, file size).
-    ///   - cache: where image analyses are kept between audits, so that only the images that changed are decoded and
-    ///     analyzed again (see ``AnalysisCache``); nil analyzes every image.
+    ///   - cacheDirectory: a folder (made when missing) where each image's analysis is kept between audits, keyed by the
+    ///     file's bytes, the settings, the target, the decoding limits and this build of GamutKit, so that a rerun decodes
+    ///     and analyzes only the images that changed and reports exactly what an uncached audit does; nil analyzes
+    ///     every image. See <doc:CommandLineReference> (`--cache`).
     ///   - progress: called after each image (done, total), from any thread.
-    /// - Throws: ``GamutError`` `.invalidCatalog` for a path that isn't a folder, `.invalidPolicy` for a catalog's
+    /// - Throws: ``GamutError`` `.invalidCatalog` for a path that isn't a folder, `.io` for a cache folder that can't be
+    ///   made, `.invalidPolicy` for a catalog's
     ///   invalid `.gamut-check.json`, `.unsupportedProfile` for a target that isn't an RGB matrix/TRC profile.
     public static func audit(
         _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
         adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
-        decoding: PNG.DecodingOptions = .init(), cache: AnalysisCache? = nil,
+        decoding: PNG.DecodingOptions = .init(), cacheDirectory: String? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CatalogAudit {
         try audit(
             paths, policy: policy, target: target, adjust: adjust, showAdvisory: showAdvisory, decoding: decoding,
-            pictures: false, cache: cache, progress: progress)
+            pictures: false, cache: cacheDirectory.map { folder throws(GamutError) in try AnalysisCache(directory: folder) },
+            progress: progress)
     }
 
-    /// Audits catalogs, as ``audit(_:policy:target:adjust:showAdvisory:decoding:cache:progress:)`` does; `pictures`
-    /// also makes the HTML report's pictures of each image with findings while it is in memory (and then no analysis
-    /// comes from the cache).
+    /// Audits catalogs, as ``audit(_:policy:target:adjust:showAdvisory:decoding:cacheDirectory:progress:)`` does, with
+    /// the analyses kept in `cache`; `pictures` also makes the HTML report's pictures of each image with findings while
+    /// it is in memory (and then no analysis comes from the cache).
     package static func audit(
         _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
         adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,

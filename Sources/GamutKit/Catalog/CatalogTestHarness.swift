@@ -1,7 +1,7 @@
 import Foundation
 
 /// Audits a project's asset catalogs from its own XCTest or Swift Testing suite. GamutKit imports neither
-/// framework: ``verify(_:failOn:policy:cache:)`` throws a ``CatalogAuditFailure`` whose description lists every
+/// framework: ``verify(_:failOn:policy:cacheDirectory:)`` throws a ``CatalogAuditFailure`` whose description lists every
 /// finding as `path:line: severity: message`, with absolute paths Xcode opens, and both frameworks report a
 /// thrown error with its description.
 ///
@@ -19,18 +19,19 @@ public enum CatalogTestHarness {
     ///   - catalogs: `.xcassets` folders; none is a failure (a moved catalog must not pass silently).
     ///   - failOn: the severity from which a finding fails (warning by default).
     ///   - policy: the policy; nil uses each catalog's `.gamut-check.json`, else the defaults.
-    ///   - cache: where image analyses are kept between runs (see ``AnalysisCache``), so that a test run after a change
-    ///     analyzes only the images that changed; nil analyzes every image.
+    ///   - cacheDirectory: a folder where image analyses are kept between runs, so that a test run after a change
+    ///     analyzes only the images that changed, with the same findings (as ``CatalogAuditor`` keeps them); nil
+    ///     analyzes every image.
     /// - Returns: the audit, for further assertions.
     /// - Throws: ``CatalogAuditFailure`` listing the failing findings; ``GamutError`` when a catalog can't be read at all.
     @discardableResult
     public static func verify(
-        _ catalogs: [String], failOn: Severity = .warning, policy: GamutPolicy? = nil, cache: AnalysisCache? = nil
+        _ catalogs: [String], failOn: Severity = .warning, policy: GamutPolicy? = nil, cacheDirectory: String? = nil
     ) throws -> CatalogAudit {
         guard !catalogs.isEmpty else {
             throw CatalogAuditFailure(findings: [], catalogs: [], failOn: failOn)
         }
-        let audit = try CatalogAuditor.audit(catalogs, policy: policy, cache: cache)
+        let audit = try CatalogAuditor.audit(catalogs, policy: policy, cacheDirectory: cacheDirectory)
         let failing = audit.findings(atLeast: failOn)
         if !failing.isEmpty { throw CatalogAuditFailure(findings: failing, catalogs: catalogs, failOn: failOn) }
         return audit
@@ -61,7 +62,7 @@ public enum CatalogTestHarness {
     }
 }
 
-/// The error ``CatalogTestHarness/verify(_:failOn:policy:cache:)`` throws: the findings at or above the
+/// The error ``CatalogTestHarness/verify(_:failOn:policy:cacheDirectory:)`` throws: the findings at or above the
 /// failing severity, described one per line as Xcode diagnostics.
 public struct CatalogAuditFailure: Error, CustomStringConvertible, Sendable {
     /// The failing findings.

@@ -24,8 +24,10 @@ import Foundation
         public var policy: GamutPolicy?
         /// Decoder limits for images.
         package var decoding: PNG.DecodingOptions = .init()
-        /// Where the audit the plan starts from keeps its image analyses (see ``AnalysisCache``); nil analyzes every image.
-        public var cache: AnalysisCache?
+        /// A folder where the audit the plan starts from keeps its image analyses, as
+        /// ``CatalogAuditor/audit(_:policy:target:adjust:showAdvisory:decoding:cacheDirectory:progress:)`` does; nil
+        /// analyzes every image.
+        public var cacheDirectory: String?
 
         /// The defaults.
         public init(mapping: GamutMapping = .preserveSeparation, separation: Double? = nil, policy: GamutPolicy? = nil) {
@@ -44,7 +46,9 @@ import Foundation
     /// Plans the fix of one catalog (reads it and its images; writes nothing).
     /// - Throws: ``GamutError`` when the catalog can't be read, its policy is invalid, or the target isn't sRGB.
     public static func plan(_ catalogPath: String, options: Options = .init()) throws(GamutError) -> CatalogFix {
-        let audit = try CatalogAuditor.audit([catalogPath], policy: options.policy, decoding: options.decoding, cache: options.cache)
+        let audit = try CatalogAuditor.audit(
+            [catalogPath], policy: options.policy, decoding: options.decoding,
+            cacheDirectory: options.cacheDirectory)
         guard let catalog = audit.catalogs.first, let colorFindings = audit.colorFindings.first else {
             throw GamutError(.io, "not an asset catalog", path: catalogPath)
         }
