@@ -153,6 +153,40 @@ struct GamutMappingTests {
         }
     }
 
+    @Test("preserve-separation on a large group: the same result on one core as on several, and the separation kept")
+    func largeGroupThreads() throws {
+        let mapper = try GamutMapper(source: .displayP3, target: .sRGB)
+        // 500 greens and cyans past sRGB (a pseudo-random sweep): over 100,000 pairs within reach, so each pass's ΔE00
+        // are measured in several bands.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let group = (0..<500).map { _ in [0.3 * next(), 0.85 + 0.15 * next(), 0.5 * next()] }
+        let related: (Int, Int) -> Bool = { ($0 + $1) % 3 != 0 }
+        let one = mapper.map(group: group, mapping: .preserveSeparation, separation: 2, related: related, threads: 1)
+        let four = mapper.map(group: group, mapping: .preserveSeparation, separation: 2, related: related, threads: 4)
+        #expect(one.count == 500 && zip(one, four).filter { $0 != $1 }.isEmpty, "results differ with four threads")
+        #expect(one.allSatisfy { $0.allSatisfy { (0...1).contains($0) } })
+        // The mapping moved colors apart: fewer related pairs closer than they must be than under CSS.
+        let css = mapper.map(group: group, mapping: .css)
+        let sources = group.map { Lab(xyzD50: mapper.sourceXYZ($0)) }
+        func tooClose(_ mapped: [[Double]]) -> Int {
+            let labs = mapped.map(mapper.targetLab)
+            var count = 0
+            for i in 0..<500 {
+                for j in (i + 1)..<500 where related(i, j) {
+                    let required = min(2, CIEDE2000.difference(sources[i], sources[j]))
+                    if required > 0.05, CIEDE2000.difference(labs[i], labs[j]) < required - 1e-9 { count += 1 }
+                }
+            }
+            return count
+        }
+        let (before, after) = (tooClose(css), tooClose(one))
+        #expect(before > 1000 && after < before / 2, "\(before) pairs too close under CSS, \(after) after")
+    }
+
     @Test("Profiles without a matrix/TRC model are refused with a typed error")
     func unsupported() throws {
         #expect(throws: GamutError.self) { try GamutMapper(source: .displayP3, target: .builtIn(.grayGamma22)) }

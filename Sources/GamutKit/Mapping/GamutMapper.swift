@@ -93,10 +93,11 @@ public struct GamutMapper: Sendable {
     ///   - fixed: members that can't move, by index, with the encoded target components they are shown as
     ///     (colors that keep their value on target displays); the others move away from them.
     ///   - related: which pairs must stay apart (default: all).
+    ///   - threads: how many cores measure the pairs' ΔE00 (the result is the same for any number).
     /// - Returns: encoded target components, in the order of `group`.
     package func map(
         group: [[Double]], mapping: GamutMapping, separation: Double = 2, fixed: [Int: [Double]] = [:],
-        related: (Int, Int) -> Bool = { _, _ in true }
+        related: (Int, Int) -> Bool = { _, _ in true }, threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> [[Double]] {
         let n = group.count
         var isFixed = [Bool](repeating: false, count: n)
@@ -110,36 +111,44 @@ public struct GamutMapper: Sendable {
         // The pairs that can come into conflict: related, apart in the source, and within 10 ΔE00 of their required
         // difference once mapped (moves are small). Only L* can rule a pair out unmeasured here (LabGrid.radius: for
         // ΔE00 past about 10.8 the a*b* region is unbounded).
-        struct Pair { var i: Int, j: Int, required: Double }
-        var pairs: [Pair] = []
+        // `related` is the caller's and not Sendable, so the pairs it allows are listed first, on this thread; the
+        // ΔE00 tests on them then run on the cores (a large group has hundreds of thousands), in order.
         let reach = labs.map { LabGrid.radius(forCIEDE2000Below: separation + 10, of: $0) }
+        var candidates: [SIMD2<Int32>] = []
         for i in 0..<n {
             for j in (i + 1)..<n
             where !(isFixed[i] && isFixed[j]) && related(i, j) && LabGrid.contains(reach[i], around: labs[i], labs[j]) {
-                let required = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
-                if required > 0.05, CIEDE2000.difference(labs[i], labs[j]) < required + 10 {
-                    pairs.append(Pair(i: i, j: j, required: required))
-                }
+                candidates.append(SIMD2(Int32(i), Int32(j)))
             }
         }
+        let (found, measuredLabs) = (candidates, labs)
+        let pairs = Bands.map(Self.bands(found.count, threads: threads), over: found.count) { range in
+            range.compactMap { c -> Pair? in
+                let (i, j) = (Int(found[c].x), Int(found[c].y))
+                let required = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
+                guard required > 0.05, CIEDE2000.difference(measuredLabs[i], measuredLabs[j]) < required + 10 else { return nil }
+                return Pair(i: i, j: j, required: required)
+            }
+        }.flatMap { $0 }
         let step = 0.004
         var moves = [SIMD3<Double>](repeating: .zero, count: n)
-        // Each pair's current ΔE00, recomputed only when one of its colors moved (most pairs are apart and stay so).
+        // Each pair's current ΔE00, recomputed only when one of its colors moved (most pairs are apart and stay so):
+        // the stale ones before each pass, on the cores (a pass reads `labs` and changes them only after it).
         var differences = [Double](repeating: 0, count: pairs.count)
         var stale = [Bool](repeating: true, count: pairs.count)
+        var staleList = Array(pairs.indices)
         var pairsOf = [[Int]](repeating: [], count: n)
         for (k, p) in pairs.enumerated() {
             pairsOf[p.i].append(k)
             pairsOf[p.j].append(k)
         }
         for _ in 0..<400 where !pairs.isEmpty {
+            Self.measure(staleList, of: pairs, labs: labs, into: &differences, threads: threads)
+            for k in staleList { stale[k] = false }
+            staleList.removeAll(keepingCapacity: true)
             var moved = Set<Int>()
             for (k, p) in pairs.enumerated() {
                 let (i, j) = (p.i, p.j)
-                if stale[k] {
-                    differences[k] = CIEDE2000.difference(labs[i], labs[j])
-                    stale[k] = false
-                }
                 guard differences[k] < p.required else { continue }
                 // Push apart along their current difference, falling back to the source difference;
                 // lightness always takes part, since chroma at the gamut boundary is undone by the mapping.
@@ -164,10 +173,36 @@ public struct GamutMapper: Sendable {
                 mapped[i] = css(target)
                 current[i] = targetOKLab(mapped[i])
                 labs[i] = targetLab(mapped[i])
-                for k in pairsOf[i] { stale[k] = true }
+                for k in pairsOf[i] where !stale[k] {
+                    stale[k] = true
+                    staleList.append(k)
+                }
             }
             for i in moved { moves[i] = .zero }
         }
         return mapped
+    }
+
+    /// Two colors of a group that must stay `required` ΔE00 apart.
+    private struct Pair: Sendable { var i: Int, j: Int, required: Double }
+
+    /// How many bands `count` pairs' ΔE00 are split into: one per thread, and one for fewer than about 4,096 (a
+    /// dispatch costs more than that many differences).
+    private static func bands(_ count: Int, threads: Int) -> Int {
+        min(max(1, threads), max(1, count / 4096))
+    }
+
+    /// The current ΔE00 of the pairs listed in `list`, into `differences` (each pair's own slot, so the order they
+    /// are computed in doesn't matter).
+    private static func measure(_ list: [Int], of pairs: [Pair], labs: [Lab], into differences: inout [Double], threads: Int) {
+        differences.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            Bands.forEach(bands(list.count, threads: threads), over: list.count) { range in
+                for index in range {
+                    let k = list[index]
+                    out[k] = CIEDE2000.difference(labs[pairs[k].i], labs[pairs[k].j])
+                }
+            }
+        }
     }
 }
