@@ -65,7 +65,7 @@ public struct GamutMapper: Sendable {
 
     /// Maps one color given as encoded source components (0…1) and returns encoded target components (0…1).
     /// ``GamutMapping/preserveSeparation`` needs the other colors and maps like ``GamutMapping/css`` here;
-    /// use `map(group:mapping:separation:fixed:related:)`.
+    /// use `map(group:mapping:separation:fixed:related:threads:)`.
     public func map(_ encoded: [Double], mapping: GamutMapping) -> [Double] {
         switch mapping {
         case .clip: clipEncode(targetFromXYZ * sourceXYZ(encoded))

@@ -8,7 +8,7 @@ extension Image {
     /// `GamutMapper/css(_:)` (in-gamut pixels are converted exactly; each distinct out-of-gamut value is
     /// mapped once). ``GamutMapping/preserveSeparation`` first finds the image's collapsing colors with
     /// ``ImageAnalyzer`` (on `settings`), maps each group's two source colors apart with
-    /// `GamutMapper/map(group:mapping:separation:fixed:related:)`, and spreads that correction to the pixels around each
+    /// `GamutMapper/map(group:mapping:separation:fixed:related:threads:)`, and spreads that correction to the pixels around each
     /// of them in OKLab (falling off linearly to zero halfway to the other color), over the CSS mapping.
     /// Alpha and metadata are kept.
     /// - Parameters:
