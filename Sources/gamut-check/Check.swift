@@ -100,7 +100,7 @@ struct Check: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keep each catalog image's analysis in this folder (created when missing), keyed by the file's bytes, the settings and this build of gamut-check, so that a rerun decodes and analyzes only the images that changed; the report is the same. Not used with --format html, whose pictures need the pixels.",
+            "Keep each image's analysis in this folder (created when missing), keyed by the file's bytes, the settings and this build of gamut-check, so that a rerun decodes and analyzes only the images that changed; the report is the same. Not used with --format html or --clip-mask, which need the pixels.",
             valueName: "folder"))
     var cache: String?
 
@@ -183,7 +183,7 @@ struct Check: ParsableCommand {
             let checked = try ProgressBar.showing { progress throws(GamutError) in
                 try AssetChecker.check(
                     files: files, target: targetProfile, settings: settings, decoding: decoding,
-                    clipMaskDirectory: clipMask, pictures: format == .html, jobs: jobs, progress: progress)
+                    clipMaskDirectory: clipMask, pictures: format == .html, jobs: jobs, cache: analysisCache, progress: progress)
             }
             var pngPolicy = policy ?? GamutPolicy()
             if advisory { pngPolicy.showsAdvisory = true }

@@ -29,6 +29,11 @@ struct CatalogCommandTests {
         #expect(plain.status == 1 && cold.status == 1 && warm.status == 1)
         #expect(cold.stdout == plain.stdout && warm.stdout == plain.stdout)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted() == entries.sorted())
+        // Image files given alone, beside the catalog.
+        let image = CLI.repositoryRoot.appendingPathComponent("Examples/p3-assets.png").path
+        let both = try CLI.run(["check", Self.demo, image, "--format", "json"])
+        for _ in 0..<2 { #expect(try CLI.run(["check", Self.demo, image, "--format", "json", "--cache", folder]).stdout == both.stdout) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.count == entries.count + 1)
         // Keys are the same from one process to the next for a target LittleCMS makes at run time too.
         let linear = folder + "-linear"
         for _ in 0..<2 { _ = try CLI.run(["check", Self.demo, "--format", "json", "--target", "linear-srgb", "--cache", linear]) }

@@ -48,6 +48,39 @@ struct AnalysisCacheTests {
         }
     }
 
+    @Test("Image files checked alone: cold and warm runs report what an uncached check does (PngSuite, libpng's images)")
+    func files() throws {
+        let example = ProfileTests.repositoryRoot.appendingPathComponent("Examples/p3-assets.png").path
+        let files = AssetChecker.pngFiles(in: [PNGConformanceTests.Fixture.root.path, example])
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+        func json(_ cache: AnalysisCache?, clipMasks: String? = nil) throws -> String {
+            JSONRenderer.render(
+                try AssetChecker.check(files: files, clipMaskDirectory: clipMasks, cache: cache), toolVersion: "test")
+        }
+        let plain = try json(nil)
+        // Findings from pixels and from the decoder's warnings, and files that can't be read.
+        for rule in ["color-collapse", "gradient-clipping", "decoder-warning", "unreadable"] {
+            #expect(plain.contains("\"\(rule)\""), "\(rule)")
+        }
+        #expect(try json(cache) == plain)
+        let first = cache.statistics
+        #expect(first.found + first.written > 150 && first.written > 100)
+        #expect(try json(cache) == plain)
+        #expect(cache.statistics == (found: first.found + first.found + first.written, written: first.written))
+        // Clip masks need the pixels: the cache is left alone.
+        let before = cache.statistics
+        _ = try json(cache, clipMasks: TestScratch.folder("gamutkit-masks-"))
+        #expect(cache.statistics == before)
+        // The same file under another name: found by its content, reported under its own path.
+        let copy = TestScratch.folder("gamutkit-cache-copy-") + "/renamed.png"
+        try FileManager.default.copyItem(atPath: example, toPath: copy)
+        let cached = try AssetChecker.check(files: [copy], cache: cache)
+        #expect(cache.statistics.found == before.found + 1)
+        #expect(
+            JSONRenderer.render(cached, toolVersion: "test")
+                == JSONRenderer.render(try AssetChecker.check(files: [copy]), toolVersion: "test"))
+    }
+
     @Test("A file with new bytes and other settings are analyzed again; a copy of a kept file is found by its content")
     func misses() throws {
         let catalog = try Self.demoCopy()
@@ -132,7 +165,7 @@ struct AnalysisCacheTests {
         }
         // The others were kept; no entry holds the truncated file's bytes.
         #expect(cache.statistics.written > 0)
-        let context = try #require(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init()))
+        let context = try #require(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init(), for: .catalogImage))
         let truncated = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tame)))
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
         #expect(!entries.contains(cache.key(context: context, file: truncated) + ".json"))
@@ -163,7 +196,7 @@ struct AnalysisCacheTests {
     @Test("Keys: the same bytes give the same key, one byte more or another context another (XXH3-128, 32 hex digits)")
     func keys() throws {
         let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
-        let context = try #require(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init()))
+        let context = try #require(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init(), for: .catalogImage))
         let bytes: [UInt8] = Array(0..<200)
         let key = cache.key(context: context, file: bytes)
         #expect(key.count == 32 && key.allSatisfy(\.isHexDigit))
@@ -171,11 +204,12 @@ struct AnalysisCacheTests {
         #expect(cache.key(context: context, file: bytes + [0]) != key)
         var other = AnalysisSettings()
         other.collapseMinimumPixels += 1
-        let otherContext = try #require(cache.context(target: .sRGB, settings: other, decoding: .init()))
+        let otherContext = try #require(cache.context(target: .sRGB, settings: other, decoding: .init(), for: .catalogImage))
         #expect(otherContext != context && cache.key(context: otherContext, file: bytes) != key)
         var limits = PNG.DecodingOptions()
         limits.maximumPixels = 1000
-        #expect(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: limits) != context)
-        #expect(cache.context(target: .displayP3, settings: AnalysisSettings(), decoding: .init()) != context)
+        #expect(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: limits, for: .catalogImage) != context)
+        #expect(cache.context(target: .displayP3, settings: AnalysisSettings(), decoding: .init(), for: .catalogImage) != context)
+        #expect(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init(), for: .imageFile) != context)
     }
 }

@@ -57,12 +57,18 @@ package enum AssetChecker {
     /// Checks PNG files already listed (by ``pngFiles(in:)``), as ``check(_:target:settings:decoding:clipMaskDirectory:progress:)`` does.
     ///   - jobs: how many files are read and analyzed at once (each on one core); nil uses every core. Memory grows
     ///     with `jobs` (one decoded image each), never with the number of files.
+    ///   - cache: where the files' analyses are kept between runs (``AnalysisCache``); not used with clip masks or
+    ///     pictures, which need the pixels.
     package static func check(
         files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
         decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false, jobs: Int? = nil,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        cache: AnalysisCache? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CheckReport {
         let target = settings.targetProfile(target)
+        let keyed =
+            clipMaskDirectory != nil || pictures
+            ? nil
+            : cache.flatMap { c in c.context(target: target, settings: settings, decoding: decoding, for: .imageFile).map { (c, $0) } }
         // Fail early, for every file at once, when the target can't be simulated.
         _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
         let results = Locked([CheckReport.FileResult?](repeating: nil, count: files.count))
@@ -76,9 +82,11 @@ package enum AssetChecker {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
-                let result = checkFile(
-                    files[index], target: target, settings: settings, decoding: decoding,
-                    clipMaskDirectory: clipMaskDirectory, pictures: pictures, threads: threadsPerFile)
+                let result =
+                    keyed.flatMap { cachedFile(files[index], settings: settings, decoding: decoding, cache: $0) }
+                    ?? checkFile(
+                        files[index], target: target, settings: settings, decoding: decoding,
+                        clipMaskDirectory: clipMaskDirectory, pictures: pictures, threads: threadsPerFile, keepIn: keyed)
                 results.withLock { $0[index] = result }
                 let count = done.add(1, ordering: .relaxed).newValue
                 progress?(count, files.count)
@@ -87,21 +95,57 @@ package enum AssetChecker {
         return CheckReport(files: results.withLock { $0.compactMap { $0 } }, target: target.name, settings: settings)
     }
 
+    /// The result of a file whose analysis `cache` holds (the file read and hashed, its findings made from the kept
+    /// analysis, as ``checkFile(_:target:settings:decoding:clipMaskDirectory:pictures:threads:keepIn:)`` makes them), or
+    /// nil: not kept, or not readable (the uncached check then reports why, in its own words).
+    static func cachedFile(
+        _ path: String, settings: AnalysisSettings, decoding: PNG.DecodingOptions, cache: (cache: AnalysisCache, context: String)
+    ) -> CheckReport.FileResult? {
+        guard let bytes = try? FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file"),
+            let kept = cache.cache.entry(cache.cache.key(context: cache.context, file: bytes)), let analysis = kept.analysis,
+            let warnings = kept.warnings
+        else { return nil }
+        return CheckReport.FileResult(
+            path: path, analysis: analysis,
+            findings: findings(
+                analysis, path: path, profile: kept.profile, warnings: warnings, head: Array(bytes.prefix(16)), settings: settings),
+            clipMask: nil, outputError: nil)
+    }
+
+    /// A file's findings: its analysis's, the decoder's warnings, and a name that doesn't match its format.
+    private static func findings(
+        _ analysis: ImageAnalysis, path: String, profile: String, warnings: [String], head: [UInt8], settings: AnalysisSettings
+    ) -> [Finding] {
+        FindingBuilder.findings(for: analysis, file: path, sourceColorSpace: profile, settings: settings)
+            + warnings.map { FindingBuilder.decoderWarning(path, $0) }
+            + (ImageFormat.mismatch(at: path, head: head).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
+    }
+
+    /// Checks one file; with `keepIn`, its analysis is kept in the cache under the key of the bytes it was made from
+    /// (the file hashed after the analysis, and kept only when its size, time and inode didn't change meanwhile).
     static func checkFile(
         _ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
-        clipMaskDirectory: String?, pictures: Bool = false, threads: Int?
+        clipMaskDirectory: String?, pictures: Bool = false, threads: Int?, keepIn cache: (cache: AnalysisCache, context: String)? = nil
     ) -> CheckReport.FileResult {
         do throws(GamutError) {
+            let identity = cache == nil ? nil : FileIO.identity(of: path)
             // A PNG is analyzed on its rows as they are decoded from the file; pictures need the whole image.
             let (analyzed, image, head) = try ImageAnalyzer.analyzeFile(
                 path, target: target, settings: settings, options: decoding,
                 includeClipMask: clipMaskDirectory != nil || pictures, threads: threads, keepImage: pictures)
             let output = analyzed.output
-            let findings =
-                FindingBuilder.findings(
-                    for: output.analysis, file: path, sourceColorSpace: ColorText.space(of: analyzed.profile),
-                    settings: settings) + analyzed.warnings.map { FindingBuilder.decoderWarning(path, $0) }
-                + (ImageFormat.mismatch(at: path, head: head).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
+            let profile = ColorText.space(of: analyzed.profile)
+            let findings = findings(
+                output.analysis, path: path, profile: profile, warnings: analyzed.warnings, head: head, settings: settings)
+            if let cache, let identity, let bytes = try? FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file"),
+                FileIO.identity(of: path) == identity
+            {
+                // A file's entry needs no catalog facts (untagged, wide, depth): its findings come from the analysis.
+                cache.cache.keep(
+                    AnalysisCache.Entry(
+                        key: cache.cache.key(context: cache.context, file: bytes), untagged: false, wide: true, fileBitDepth: 0,
+                        profile: profile, analysis: output.analysis, warnings: analyzed.warnings))
+            }
             var maskPath: String?
             var outputError: GamutError?
             if let directory = clipMaskDirectory, let mask = output.clipMask, output.analysis.outOfGamutPixels > 0 {

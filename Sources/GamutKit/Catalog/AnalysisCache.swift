@@ -1,18 +1,19 @@
 import Foundation
 
-/// Catalog image analyses kept in a folder between audits, so that a rerun decodes and analyzes only the images that
-/// changed (the CLI's `--cache`, the library's `cacheDirectory` arguments).
+/// Image analyses kept in a folder between runs, so that a rerun decodes and analyzes only the images that changed (the
+/// CLI's `--cache`, the library's `cacheDirectory` arguments): those of catalog audits, and of image files checked
+/// alone.
 ///
 /// An entry is keyed by the image file's bytes and everything its analysis depends on: the analysis settings, the
 /// target profile, the decoding limits, and the build of GamutKit (a digest of the binary that holds its code), so an
 /// entry is never used by other settings or by another version. The findings are made from the kept analysis each run,
-/// with the catalog's current sets, slots and policy; only the per-pixel work is skipped. A cached audit reports
-/// exactly what an uncached one does.
+/// with the catalog's current sets, slots and policy (or the file's current path); only the per-pixel work is skipped. A
+/// cached run reports exactly what an uncached one does.
 ///
 /// Entries are small JSON files (a few KB), written atomically (a temporary file renamed into place), so audits
 /// running at once may share a folder. An entry that can't be read or decoded is ignored and written again. Files
 /// that can't be read are never kept (they are reported each run), nor are analyses made with the HTML report's
-/// pictures, which need the pixels. Nothing is ever removed: delete the folder to empty it.
+/// pictures or clip masks, which need the pixels. Nothing is ever removed: delete the folder to empty it.
 package final class AnalysisCache: Sendable {
     /// The folder the entries are kept in.
     package let directory: String
@@ -38,7 +39,14 @@ package final class AnalysisCache: Sendable {
     /// How many entries were found and how many written since this cache was made.
     package var statistics: (found: Int, written: Int) { counts.withLock { $0 } }
 
-    /// What a catalog image's analysis comes to: what the rules need of it, without its pixels.
+    /// Which rules read an entry: a catalog audit's image rules, or the checks of an image file given alone (which
+    /// analyze every image, and report the decoder's warnings).
+    enum Kind: String {
+        case catalogImage = "catalog image"
+        case imageFile = "image file"
+    }
+
+    /// What an image's analysis comes to: what the rules need of it, without its pixels.
     struct Entry: Codable {
         /// The key this entry was written under (checked on reading, so a misplaced or damaged file is never used).
         var key: String
@@ -51,16 +59,21 @@ package final class AnalysisCache: Sendable {
         /// Its profile's name, as findings quote it.
         var profile: String
         /// The pixel analysis; nil when the profile can't visibly leave the target (gray, or a narrow matrix/TRC
-        /// profile), where no pixel is analyzed.
+        /// profile), where a catalog audit analyzes no pixel.
         var analysis: ImageAnalysis?
+        /// What the decoder said about the file's colors (image files only).
+        var warnings: [String]?
     }
 
-    /// The part of every key that doesn't depend on the file: the entry format, GamutKit's build, the settings, the
-    /// target and the decoding limits. nil when GamutKit's own binary can't be read, which turns the cache off.
-    func context(target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions) -> String? {
+    /// The part of every key that doesn't depend on the file: the entry format and kind, GamutKit's build, the
+    /// settings, the target and the decoding limits (the settings and limits by their reflection, which lists every
+    /// stored value; they hold plain numbers, no dictionary or set whose order could change between runs). nil when
+    /// GamutKit's own binary can't be read, which turns the cache off.
+    func context(target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions, for kind: Kind) -> String? {
         guard let code = ContentHash.codeIdentity, let profile = try? target.serialized() else { return nil }
         var hash = ContentHash()
         hash.add("GamutKit analysis cache 1")
+        hash.add(kind.rawValue)
         hash.add(code)
         hash.add(String(reflecting: settings))
         hash.add(profile)
