@@ -82,7 +82,11 @@ extension CatalogAuditor {
         }
         let queued = jobs
         let keyed =
-            pictures ? nil : cache.flatMap { c in c.context(target: target, settings: settings, decoding: decoding, for: .catalogImage).map { (c, $0) } }
+            pictures
+            ? nil
+            : cache.flatMap { c in
+                c.context(target: target, settings: settings, decoding: decoding, for: .catalogImage).map { (c, $0) }
+            }
         let collected = Locked([ImageAudit?](repeating: nil, count: queued.count))
         let done = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: queued.count) { index in
