@@ -122,6 +122,13 @@ struct AnalysisCacheTests {
         counts = try delta { _ = try CatalogAuditor.audit([catalog], target: .displayP3, pictures: false, cache: cache) }
         #expect(counts.found + counts.written == total && counts.written >= distinct - 1)
         #expect(try kept() == distinct + 1 + 2 * (distinct - 1))
+        // The built-in sRGB and the same profile read from its bytes serialize alike but compute differently (the
+        // built-in's matrix is unquantized, its curves exact): other keys.
+        let exported = try ColorProfile(data: try ColorProfile.sRGB.serialized())
+        #expect(try exported.serialized() == (try ColorProfile.sRGB.serialized()))
+        counts = try delta { report = Self.json(try CatalogAuditor.audit([catalog], target: exported, pictures: false, cache: cache)) }
+        #expect(counts.found + counts.written == total && counts.written >= distinct - 1)
+        #expect(report == Self.json(try CatalogAuditor.audit([catalog], target: exported)))
         // The HTML report's pictures need the pixels: the cache is left alone.
         #expect(try delta { _ = try CatalogAuditor.audit([catalog], pictures: true, cache: cache) } == (0, 0))
     }
@@ -145,6 +152,25 @@ struct AnalysisCacheTests {
         #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)) == plain)
         let written = cache.statistics.written - before.written
         #expect(written >= 3 && cache.statistics.found - before.found + written == total)
+        // An entry whose numbers no analysis gives (an image of 2^62 × 4 pixels, past the pixel budget, whose size
+        // would overflow) is not used either.
+        var forged = false
+        for name in entries.dropFirst(3) {
+            let url = URL(fileURLWithPath: path(name))
+            guard var entry = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any],
+                var analysis = entry["analysis"] as? [String: Any]
+            else { continue }
+            analysis["width"] = 1 << 62
+            analysis["height"] = 4
+            entry["analysis"] = analysis
+            try JSONSerialization.data(withJSONObject: entry).write(to: url)
+            forged = true
+            break
+        }
+        #expect(forged)
+        let beforeForged = cache.statistics
+        #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)) == plain)
+        #expect(cache.statistics.written - beforeForged.written >= 1)
         // Rewritten: the next run finds every entry.
         let again = cache.statistics
         #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)) == plain)
@@ -191,6 +217,16 @@ struct AnalysisCacheTests {
         _ = try AnalysisCache(directory: nested)
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: nested, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test("The code a key covers: GamutKit's own file and the libraries it runs with (LittleCMS, libspng, zlib)")
+    func codeFiles() throws {
+        let (own, linked) = try #require(ContentHash.codeFiles())
+        #expect(FileManager.default.isReadableFile(atPath: own) && !linked.contains(own))
+        for library in ["lcms2", "spng", "libz", "xxhash", "swiftCore"] {
+            #expect(linked.contains { ($0 as NSString).lastPathComponent.contains(library) }, "\(library) in \(linked)")
+        }
+        #expect(ContentHash.codeIdentity?.count == 32)
     }
 
     @Test("Keys: the same bytes give the same key, one byte more or another context another (XXH3-128, 32 hex digits)")

@@ -102,7 +102,8 @@ package enum AssetChecker {
         _ path: String, settings: AnalysisSettings, decoding: PNG.DecodingOptions, cache: (cache: AnalysisCache, context: String)
     ) -> CheckReport.FileResult? {
         guard let bytes = try? FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file"),
-            let kept = cache.cache.entry(cache.cache.key(context: cache.context, file: bytes)), let analysis = kept.analysis,
+            let kept = cache.cache.entry(cache.cache.key(context: cache.context, file: bytes), maximumPixels: decoding.maximumPixels),
+            let analysis = kept.analysis,
             let warnings = kept.warnings
         else { return nil }
         return CheckReport.FileResult(

@@ -65,9 +65,12 @@ package final class AnalysisCache: Sendable {
         var warnings: [String]?
     }
 
-    /// The part of every key that doesn't depend on the file: the entry format and kind, GamutKit's build, the
-    /// settings, the target and the decoding limits (the settings and limits by their reflection, which lists every
-    /// stored value; they hold plain numbers, no dictionary or set whose order could change between runs). nil when
+    /// The part of every key that doesn't depend on the file: the entry format and kind, GamutKit's build and the
+    /// libraries it runs with (``ContentHash/codeIdentity``), the settings, the target and the decoding limits (the
+    /// settings and limits by their reflection, which lists every stored value; they hold plain numbers, no dictionary
+    /// or set whose order could change between runs). The target counts by its bytes and by the model GamutKit computes
+    /// with: a built-in profile and the same profile read from its exported bytes serialize alike, but the built-in's
+    /// matrix comes unquantized from its primaries and its curves are exact, where the file's are LittleCMS's. nil when
     /// GamutKit's own binary can't be read, which turns the cache off.
     func context(target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions, for kind: Kind) -> String? {
         guard let code = ContentHash.codeIdentity, let profile = try? target.serialized() else { return nil }
@@ -77,6 +80,8 @@ package final class AnalysisCache: Sendable {
         hash.add(code)
         hash.add(String(reflecting: settings))
         hash.add(profile)
+        hash.add(target.builtIn.map { "built-in \($0.rawValue)" } ?? "not built in")
+        hash.add(target.shaper.map { s in s.curves.map(\.origin).joined(separator: "; ") + " \(s.toXYZD50.m)" } ?? "no model")
         hash.add(String(reflecting: decoding))
         return hash.hex()
     }
@@ -91,15 +96,26 @@ package final class AnalysisCache: Sendable {
 
     private func path(_ key: String) -> String { (directory as NSString).appendingPathComponent(key + ".json") }
 
-    /// The entry kept under `key`, or nil when there is none or it can't be used.
-    func entry(_ key: String) -> Entry? {
+    /// The entry kept under `key`, or nil when there is none or it can't be used: not a regular file of at most 16 MiB,
+    /// not an entry, written under another key, or holding numbers no analysis within `maximumPixels` gives (so that
+    /// a damaged or hand-made entry never reaches arithmetic that traps).
+    func entry(_ key: String, maximumPixels: Int) -> Entry? {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = Self.nonFinite
-        guard let data = FileManager.default.contents(atPath: path(key)),
-            let entry = try? decoder.decode(Entry.self, from: data), entry.key == key
+        guard let bytes = try? FileIO.read(path(key), maximumSize: 16 << 20, what: "analysis cache entry"),
+            let entry = try? decoder.decode(Entry.self, from: Data(bytes)), entry.key == key,
+            (0...16).contains(entry.fileBitDepth), entry.analysis.map({ Self.isPlausible($0, maximumPixels: maximumPixels) }) ?? true
         else { return nil }
         counts.withLock { $0.found += 1 }
         return entry
+    }
+
+    /// Whether an analysis's sizes and counts are ones an image within `maximumPixels` can give.
+    static func isPlausible(_ a: ImageAnalysis, maximumPixels: Int) -> Bool {
+        let (pixels, overflow) = a.width.multipliedReportingOverflow(by: a.height)
+        guard a.width >= 1, a.height >= 1, !overflow, pixels <= maximumPixels else { return false }
+        let counts = [a.countedPixels, a.outOfGamutPixels, a.visiblyClippedPixels] + a.collapseGroups.map(\.pixelCount)
+        return counts.allSatisfy { (0...pixels).contains($0) }
     }
 
     /// How values JSON has no number for are written (none is expected in an analysis, but one must not lose an entry).

@@ -197,14 +197,23 @@ extension CatalogAuditor {
         var drawable: (image: Image, output: ImageAnalyzer.Output)?
         let facts: AnalysisCache.Entry
         var untagged = false
-        do {
+        enum Read {
+            case kept(AnalysisCache.Entry)
+            case decoded(Image, key: String?)
+        }
+        // The file's kept entry, or its decoded image (and key): the file's bytes are freed before the analysis.
+        func read() throws(GamutError) -> Read {
             let bytes = try FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
             let key = cache.map { $0.cache.key(context: $0.context, file: bytes) }
-            if let key, let kept = cache?.cache.entry(key) {
+            if let key, let kept = cache?.cache.entry(key, maximumPixels: decoding.maximumPixels) { return .kept(kept) }
+            return .decoded(try ImageFile.decode(bytes, path: path, options: decoding).withIntegerSamples(), key: key)
+        }
+        do {
+            switch try read() {
+            case .kept(let kept):
                 facts = kept
                 untagged = kept.untagged
-            } else {
-                let image = try ImageFile.decode(bytes, path: path, options: decoding).withIntegerSamples()
+            case .decoded(let image, let key):
                 if case .untagged = image.colorSource { untagged = true }
                 // A gray or matrix/TRC profile that can't visibly leave the target: every pixel is a mix of its
                 // primaries, so nothing clips, collapses or flattens visibly, and the pixel pass is skipped.

@@ -111,25 +111,32 @@ public struct GamutMapper: Sendable {
         // The pairs that can come into conflict: related, apart in the source, and within 10 ΔE00 of their required
         // difference once mapped (moves are small). Only L* can rule a pair out unmeasured here (LabGrid.radius: for
         // ΔE00 past about 10.8 the a*b* region is unbounded).
-        // `related` is the caller's and not Sendable, so the pairs it allows are listed first, on this thread; the
-        // ΔE00 tests on them then run on the cores (a large group has hundreds of thousands), in order.
+        // `related` is the caller's and not Sendable, so the pairs it allows are listed on this thread, a million at
+        // most at a time (the list grows with the square of the group), and their ΔE00 tests run on the cores, in order.
         let reach = labs.map { LabGrid.radius(forCIEDE2000Below: separation + 10, of: $0) }
+        let measuredLabs = labs
+        var pairs: [Pair] = []
         var candidates: [SIMD2<Int32>] = []
+        func test() {
+            let found = candidates
+            pairs += Bands.map(Self.bands(found.count, threads: threads), over: found.count) { range in
+                range.compactMap { c -> Pair? in
+                    let (i, j) = (Int(found[c].x), Int(found[c].y))
+                    let required = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
+                    guard required > 0.05, CIEDE2000.difference(measuredLabs[i], measuredLabs[j]) < required + 10 else { return nil }
+                    return Pair(i: i, j: j, required: required)
+                }
+            }.flatMap { $0 }
+            candidates.removeAll(keepingCapacity: true)
+        }
         for i in 0..<n {
             for j in (i + 1)..<n
             where !(isFixed[i] && isFixed[j]) && related(i, j) && LabGrid.contains(reach[i], around: labs[i], labs[j]) {
                 candidates.append(SIMD2(Int32(i), Int32(j)))
+                if candidates.count == 1 << 20 { test() }
             }
         }
-        let (found, measuredLabs) = (candidates, labs)
-        let pairs = Bands.map(Self.bands(found.count, threads: threads), over: found.count) { range in
-            range.compactMap { c -> Pair? in
-                let (i, j) = (Int(found[c].x), Int(found[c].y))
-                let required = min(separation, CIEDE2000.difference(sourceLabs[i], sourceLabs[j]))
-                guard required > 0.05, CIEDE2000.difference(measuredLabs[i], measuredLabs[j]) < required + 10 else { return nil }
-                return Pair(i: i, j: j, required: required)
-            }
-        }.flatMap { $0 }
+        test()
         let step = 0.004
         var moves = [SIMD3<Double>](repeating: .zero, count: n)
         // Each pair's current ΔE00, recomputed only when one of its colors moved (most pairs are apart and stay so):

@@ -20,6 +20,15 @@ final class ShaperCurve: Sendable {
         key = curve.key
     }
 
+    /// Where the curve's values come from, the same from one run to the next: the exact function, or the profile's own
+    /// curve as LittleCMS reads it (whose content is the profile's bytes). Unlike `key`, never a per-process hash.
+    var origin: String {
+        switch source {
+        case .exact(let f): "exact \(f)"
+        case .lcms: "read from the profile"
+        }
+    }
+
     /// Encoded (0…1) → linear light; negative values mirrored about zero (see ``FloatShaperKernel``).
     func linearize(_ v: Double) -> Double {
         switch source {
