@@ -67,8 +67,7 @@ package enum AssetChecker {
         let target = settings.targetProfile(target)
         let keyed =
             clipMaskDirectory != nil || pictures
-            ? nil
-            : cache.flatMap { c in c.context(target: target, settings: settings, decoding: decoding, for: .imageFile).map { (c, $0) } }
+            ? nil : cache?.scope(target: target, settings: settings, decoding: decoding, for: .imageFile)
         // Fail early, for every file at once, when the target can't be simulated.
         _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
         let results = Locked([CheckReport.FileResult?](repeating: nil, count: files.count))
@@ -82,11 +81,20 @@ package enum AssetChecker {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
-                let result =
-                    keyed.flatMap { cachedFile(files[index], settings: settings, decoding: decoding, cache: $0) }
-                    ?? checkFile(
+                let result: CheckReport.FileResult
+                switch keyed.flatMap({ lookUp(files[index], decoding: decoding, in: $0) }) {
+                case .kept(let analysis, let profile, let warnings, let head)?:
+                    result = CheckReport.FileResult(
+                        path: files[index], analysis: analysis,
+                        findings: findings(
+                            analysis, path: files[index], profile: profile, warnings: warnings, head: head, settings: settings),
+                        clipMask: nil, outputError: nil)
+                case let lookUp:
+                    result = checkFile(
                         files[index], target: target, settings: settings, decoding: decoding,
-                        clipMaskDirectory: clipMaskDirectory, pictures: pictures, threads: threadsPerFile, keepIn: keyed)
+                        clipMaskDirectory: clipMaskDirectory, pictures: pictures, threads: threadsPerFile,
+                        keepIn: lookUp?.missed)
+                }
                 results.withLock { $0[index] = result }
                 let count = done.add(1, ordering: .relaxed).newValue
                 progress?(count, files.count)
@@ -95,22 +103,37 @@ package enum AssetChecker {
         return CheckReport(files: results.withLock { $0.compactMap { $0 } }, target: target.name, settings: settings)
     }
 
-    /// The result of a file whose analysis `cache` holds (the file read and hashed, its findings made from the kept
-    /// analysis, as ``checkFile(_:target:settings:decoding:clipMaskDirectory:pictures:threads:keepIn:)`` makes them), or
-    /// nil: not kept, or not readable (the uncached check then reports why, in its own words).
-    static func cachedFile(
-        _ path: String, settings: AnalysisSettings, decoding: PNG.DecodingOptions, cache: (cache: AnalysisCache, context: String)
-    ) -> CheckReport.FileResult? {
-        guard let bytes = try? FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file"),
-            let kept = cache.cache.entry(cache.cache.key(context: cache.context, file: bytes), maximumPixels: decoding.maximumPixels),
-            let analysis = kept.analysis,
-            let warnings = kept.warnings
+    /// What the cache holds for a file: its kept analysis (with what its findings need), or where to keep the one
+    /// about to be made: the key of the bytes read, and the file's identity before they were read.
+    enum LookUp {
+        case kept(ImageAnalysis, profile: String, warnings: [String], head: [UInt8])
+        case miss(Miss)
+
+        var missed: Miss? {
+            if case .miss(let miss) = self { return miss }
+            return nil
+        }
+    }
+
+    /// Where a file's analysis goes once made: under `key` in `scope`, if the file still has `identity` (so the bytes
+    /// hashed are the bytes analyzed).
+    struct Miss {
+        var scope: AnalysisCache.Scope
+        var key: String
+        var identity: [Int]
+    }
+
+    /// Reads and hashes a file once: its kept entry, or a miss to keep its analysis under; nil when it can't be read
+    /// or examined (the uncached check then reports why, in its own words).
+    static func lookUp(_ path: String, decoding: PNG.DecodingOptions, in scope: AnalysisCache.Scope) -> LookUp? {
+        guard let identity = FileIO.identity(of: path),
+            let bytes = try? FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
         else { return nil }
-        return CheckReport.FileResult(
-            path: path, analysis: analysis,
-            findings: findings(
-                analysis, path: path, profile: kept.profile, warnings: warnings, head: Array(bytes.prefix(16)), settings: settings),
-            clipMask: nil, outputError: nil)
+        let key = scope.key(bytes)
+        guard let kept = scope.cache.entry(key, maximumPixels: decoding.maximumPixels), let analysis = kept.analysis,
+            let warnings = kept.warnings
+        else { return .miss(Miss(scope: scope, key: key, identity: identity)) }
+        return .kept(analysis, profile: kept.profile, warnings: warnings, head: Array(bytes.prefix(16)))
     }
 
     /// A file's findings: its analysis's, the decoder's warnings, and a name that doesn't match its format.
@@ -122,14 +145,13 @@ package enum AssetChecker {
             + (ImageFormat.mismatch(at: path, head: head).map { [FindingBuilder.formatMismatch(path, $0)] } ?? [])
     }
 
-    /// Checks one file; with `keepIn`, its analysis is kept in the cache under the key of the bytes it was made from
-    /// (the file hashed after the analysis, and kept only when its size, time and inode didn't change meanwhile).
+    /// Checks one file; with `keepIn`, its analysis is kept in the cache under the key of the bytes read before it,
+    /// when the file's size, time and inode didn't change meanwhile.
     static func checkFile(
         _ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
-        clipMaskDirectory: String?, pictures: Bool = false, threads: Int?, keepIn cache: (cache: AnalysisCache, context: String)? = nil
+        clipMaskDirectory: String?, pictures: Bool = false, threads: Int?, keepIn miss: Miss? = nil
     ) -> CheckReport.FileResult {
         do throws(GamutError) {
-            let identity = cache == nil ? nil : FileIO.identity(of: path)
             // A PNG is analyzed on its rows as they are decoded from the file; pictures need the whole image.
             let (analyzed, image, head) = try ImageAnalyzer.analyzeFile(
                 path, target: target, settings: settings, options: decoding,
@@ -138,14 +160,12 @@ package enum AssetChecker {
             let profile = ColorText.space(of: analyzed.profile)
             let findings = findings(
                 output.analysis, path: path, profile: profile, warnings: analyzed.warnings, head: head, settings: settings)
-            if let cache, let identity, let bytes = try? FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file"),
-                FileIO.identity(of: path) == identity
-            {
+            if let miss, FileIO.identity(of: path) == miss.identity {
                 // A file's entry needs no catalog facts (untagged, wide, depth): its findings come from the analysis.
-                cache.cache.keep(
+                miss.scope.cache.keep(
                     AnalysisCache.Entry(
-                        key: cache.cache.key(context: cache.context, file: bytes), untagged: false, wide: true, fileBitDepth: 0,
-                        profile: profile, analysis: output.analysis, warnings: analyzed.warnings))
+                        key: miss.key, untagged: false, wide: true, fileBitDepth: 0, profile: profile, analysis: output.analysis,
+                        warnings: analyzed.warnings))
             }
             var maskPath: String?
             var outputError: GamutError?

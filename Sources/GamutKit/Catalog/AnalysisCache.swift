@@ -86,6 +86,20 @@ package final class AnalysisCache: Sendable {
         return hash.hex()
     }
 
+    /// The cache under one run's context (see ``context(target:settings:decoding:for:)``): what the image loops hold.
+    struct Scope: Sendable {
+        let cache: AnalysisCache
+        let context: String
+
+        /// The key of an image file's bytes.
+        func key(_ bytes: [UInt8]) -> String { cache.key(context: context, file: bytes) }
+    }
+
+    /// This cache under the context of a run with these settings, or nil when the cache is off (see ``context(target:settings:decoding:for:)``).
+    func scope(target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions, for kind: Kind) -> Scope? {
+        context(target: target, settings: settings, decoding: decoding, for: kind).map { Scope(cache: self, context: $0) }
+    }
+
     /// The key of an image file's bytes under `context`.
     func key(context: String, file bytes: [UInt8]) -> String {
         var hash = ContentHash()

@@ -81,12 +81,7 @@ extension CatalogAuditor {
             }
         }
         let queued = jobs
-        let keyed =
-            pictures
-            ? nil
-            : cache.flatMap { c in
-                c.context(target: target, settings: settings, decoding: decoding, for: .catalogImage).map { (c, $0) }
-            }
+        let keyed = pictures ? nil : cache?.scope(target: target, settings: settings, decoding: decoding, for: .catalogImage)
         let collected = Locked([ImageAudit?](repeating: nil, count: queued.count))
         let done = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: queued.count) { index in
@@ -171,7 +166,7 @@ extension CatalogAuditor {
     /// kept, and always with pictures.
     private static func audit(
         _ job: Job, target: ColorProfile, settings: AnalysisSettings,
-        decoding: PNG.DecodingOptions, pictures: Bool, cache: (cache: AnalysisCache, context: String)?
+        decoding: PNG.DecodingOptions, pictures: Bool, cache: AnalysisCache.Scope?
     ) -> ImageAudit {
         let path = job.path, name = job.asset.name
         let file = (path as NSString).lastPathComponent
@@ -204,7 +199,7 @@ extension CatalogAuditor {
         // The file's kept entry, or its decoded image (and key): the file's bytes are freed before the analysis.
         func read() throws(GamutError) -> Read {
             let bytes = try FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
-            let key = cache.map { $0.cache.key(context: $0.context, file: bytes) }
+            let key = cache?.key(bytes)
             if let key, let kept = cache?.cache.entry(key, maximumPixels: decoding.maximumPixels) { return .kept(kept) }
             return .decoded(try ImageFile.decode(bytes, path: path, options: decoding).withIntegerSamples(), key: key)
         }
