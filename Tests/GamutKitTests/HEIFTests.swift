@@ -239,6 +239,37 @@ struct HEIFBadInputTests {
         }
     }
 
+    /// The AV1 sequence header's `color_config` as aom writes it for heif-enc: color_description_present_flag, then
+    /// primaries 2, transfer 2 and matrix 6 (8 bits each, not byte-aligned), rewritten to 200, 200, 200 (none defined
+    /// by H.273). libheif's AV1 plugin then adds one warning for each; with libheif 1.15.1 all but the last message
+    /// pointer dangle (fuzz-heif found this as a heap-use-after-free, and heif-convert prints garbage for this file).
+    @Test("Three decoding warnings (code points H.273 doesn't define in the AV1 sequence header) are read by their codes")
+    func unknownCodedCodePoints() throws {
+        guard ExternalTool.available("heif-enc") else { return }
+        var bytes = try Self.valid("p3.avif")
+        let mdat = try Self.box("mdat", in: bytes) + 8
+        let head = Array(bytes[mdat..<min(mdat + 24, bytes.count)])
+        var bits = head.flatMap { byte in (0..<8).reversed().map { (byte >> UInt8($0)) & 1 } }
+        func bits8(_ v: UInt8) -> [UInt8] { (0..<8).reversed().map { (v >> UInt8($0)) & 1 } }
+        let pattern = [1] + bits8(2) + bits8(2) + bits8(6)
+        let found = (0...(bits.count - pattern.count)).filter { Array(bits[$0..<$0 + pattern.count]) == pattern }
+        let at = try #require(found.count == 1 ? found.first : nil, "color_config found at bits \(found)")
+        bits.replaceSubrange(at + 1..<at + pattern.count, with: bits8(200) + bits8(200) + bits8(200))
+        for (i, chunk) in stride(from: 0, to: bits.count, by: 8).enumerated() {
+            bytes[mdat + i] = bits[chunk..<chunk + 8].reduce(0) { $0 << 1 | $1 }
+        }
+        let image = try HEIF.decode(bytes, path: "unknown.avif")
+        #expect(
+            image.warnings == [
+                "libheif: the coded image signals color primaries H.273 doesn't define (read as unspecified) (libheif error 2.133)",
+                "libheif: the coded image signals a transfer function H.273 doesn't define (read as unspecified) "
+                    + "(libheif error 2.134)",
+                "libheif: the coded image signals matrix coefficients H.273 doesn't define (read as unspecified) "
+                    + "(libheif error 2.135)",
+            ], "\(image.warnings)")
+        #expect(image.profile.name == "Display P3" && image.width == HEIFTests.width)
+    }
+
     @Test("A corrupt coded image is refused or decoded (never a crash); a file that is only an ftyp box is refused")
     func corrupt() throws {
         guard ExternalTool.available("heif-enc") else { return }

@@ -171,15 +171,40 @@ struct HEIFImage: ~Copyable {
         return profile.map { NCLXColor($0.pointee) }
     }
 
-    /// What libheif worked around while decoding (non-strict decoding).
+    /// What libheif worked around while decoding (non-strict decoding), named by each warning's error codes.
+    ///
+    /// The codes are read, never the `message` pointers: libheif (1.15 here) formats every warning's message into the
+    /// one buffer its image owns, so after filling several only the last one's text is alive and the others point at
+    /// freed or rewritten memory. A decoder plugin's warning carries no text of its own anyway (libheif's message is
+    /// just the names of its two codes). libheif's loop also ignores the buffer size it is given and fills every
+    /// warning from the first index on, so the buffer holds them all.
     func warnings() -> [String] {
         let count = Int(heif_image_get_decoding_warnings(raw, 0, nil, 0))
         guard count > 0 else { return [] }
         var errors = [heif_error](repeating: heif_error(), count: count)
-        let filled = Int(heif_image_get_decoding_warnings(raw, 0, &errors, Int32(count)))
-        return errors.prefix(filled).map {
-            "libheif: " + ($0.message.map { String(cString: $0) } ?? "decoding warning \($0.code.rawValue)")
-        }
+        let filled = min(Int(heif_image_get_decoding_warnings(raw, 0, &errors, Int32(count))), count)
+        return errors.prefix(filled).map { "libheif: " + Self.describe(code: $0.code, subcode: $0.subcode) }
+    }
+
+    /// A decoding warning in words: what the decoder met, and libheif's codes.
+    static func describe(code: heif_error_code, subcode: heif_suberror_code) -> String {
+        let what =
+            switch subcode {
+            case heif_suberror_Unknown_NCLX_color_primaries:
+                "the coded image signals color primaries H.273 doesn't define (read as unspecified)"
+            case heif_suberror_Unknown_NCLX_transfer_characteristics:
+                "the coded image signals a transfer function H.273 doesn't define (read as unspecified)"
+            case heif_suberror_Unknown_NCLX_matrix_coefficients:
+                "the coded image signals matrix coefficients H.273 doesn't define (read as unspecified)"
+            default:
+                switch code {
+                case heif_error_Invalid_input: "invalid input"
+                case heif_error_Unsupported_feature: "an unsupported feature"
+                case heif_error_Decoder_plugin_error: "a decoder plugin error"
+                default: "a decoding warning"
+                }
+            }
+        return "\(what) (libheif error \(code.rawValue).\(subcode.rawValue))"
     }
 
     /// The pixels as a ``PixelBuffer``: 8-bit as decoded, or 16-bit with the file's n-bit values v scaled to the full
