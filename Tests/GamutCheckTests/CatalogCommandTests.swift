@@ -37,7 +37,7 @@ struct CatalogCommandTests {
         // Keys are the same from one process to the next for a target LittleCMS makes at run time too.
         let linear = folder + "-linear"
         for _ in 0..<2 { _ = try CLI.run(["check", Self.demo, "--format", "json", "--target", "linear-srgb", "--cache", linear]) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: linear).count == entries.count)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: linear).filter { $0.hasSuffix(".json") }.count == entries.count)
         // The HTML report draws its pictures from the pixels, with or without a cache.
         let html = try CLI.run(["check", Self.demo, "--format", "html"]).stdout
         #expect(html.contains("data:image/png;base64,"))

@@ -8,6 +8,11 @@ import Testing
 struct AnalysisCacheTests {
     static func json(_ audit: CatalogAudit) -> String { JSONRenderer.render(audit.report, toolVersion: "test") }
 
+    /// The entries kept in `cache` (the names of its `.json` files, sorted; the sweep's hidden marker left out).
+    static func entries(_ cache: AnalysisCache) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cache.directory).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
     /// A copy of the demo catalog, which fires every catalog rule (collapse and gradient clipping included).
     static func demoCopy() throws -> String {
         let copy = CatalogFixtures.temporaryFolder() + "/Demo.xcassets"
@@ -33,7 +38,7 @@ struct AnalysisCacheTests {
             // every one and wrote nothing.
             let total = first.found + first.written
             #expect(cache.statistics == (found: first.found + total, written: first.written), "\(run.name): \(cache.statistics)")
-            let entries = try FileManager.default.contentsOfDirectory(atPath: cache.directory).filter { $0.hasSuffix(".json") }
+            let entries = try Self.entries(cache)
             #expect(entries.count <= first.written, "\(run.name)")
             analyzed += total
         }
@@ -88,7 +93,7 @@ struct AnalysisCacheTests {
         _ = try CatalogAuditor.audit([catalog], pictures: false, cache: cache)
         // Images analyzed per run, and entries kept (one per distinct file content).
         let total = cache.statistics.found + cache.statistics.written
-        func kept() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: cache.directory).count }
+        func kept() throws -> Int { try Self.entries(cache).count }
         let distinct = try kept()
         #expect(distinct >= 5 && distinct <= total)
         func delta(_ body: () throws -> Void) rethrows -> (found: Int, written: Int) {
@@ -139,7 +144,7 @@ struct AnalysisCacheTests {
         let plain = Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog]))
         _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)
         let total = cache.statistics.found + cache.statistics.written
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted()
+        let entries = try Self.entries(cache)
         #expect(entries.count >= 3)
         let path = { (name: String) in cache.directory + "/" + name }
         // Truncated JSON; an empty file; another entry's content under this name (its key doesn't match).
@@ -175,7 +180,65 @@ struct AnalysisCacheTests {
         let again = cache.statistics
         #expect(Self.json(try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)) == plain)
         #expect(cache.statistics == (found: again.found + total, written: again.written))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted() == entries)
+        #expect(try Self.entries(cache) == entries)
+    }
+
+    @Test("Entries unused for 30 days are swept when the cache is opened, at most once a day; a hit renews its entry")
+    func sweep() throws {
+        let catalog = try Self.demoCopy()
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+        _ = try CatalogAuditor.audit([catalog], pictures: false, cache: cache)
+        let entries = try Self.entries(cache)
+        #expect(entries.count >= 5)
+        let files = FileManager.default
+        let path = { (name: String) in cache.directory + "/" + name }
+        func age(_ name: String, days: Double) throws {
+            try files.setAttributes([.modificationDate: Date().addingTimeInterval(-days * 86_400)], ofItemAtPath: path(name))
+        }
+        // Every entry unused for 31 days but one (29 days); beside them, files the cache didn't write (an uppercase
+        // name isn't a key, a folder named like an entry isn't a file), and a temporary file a killed run left.
+        for name in entries { try age(name, days: 31) }
+        try age(entries[0], days: 29)
+        let temporary = "." + entries[1] + ".gamutkit-Ab12Cd"
+        let foreign = ["notes.json", String(repeating: "A", count: 32) + ".json", String(repeating: "0", count: 32) + ".json.txt"]
+        for name in foreign + [temporary] {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: path(name)))
+            try age(name, days: 400)
+        }
+        let folder = String(repeating: "0", count: 32) + ".json"
+        try files.createDirectory(atPath: path(folder), withIntermediateDirectories: false)
+        try age(folder, days: 400)
+        // Swept when it was made a moment ago: opening it again removes nothing.
+        let everything = try files.contentsOfDirectory(atPath: cache.directory).sorted()
+        _ = try AnalysisCache(directory: cache.directory)
+        #expect(try files.contentsOfDirectory(atPath: cache.directory).sorted() == everything)
+        // A hit renews its entry.
+        let renewed = entries[2]
+        #expect(cache.entry(String(renewed.dropLast(5)), maximumPixels: 1 << 30) != nil)
+        // A day later the next opening sweeps: the old entries and the temporary file go, the rest stays.
+        try age(AnalysisCache.sweptMarker, days: 1.01)
+        let reopened = try AnalysisCache(directory: cache.directory)
+        #expect(try Self.entries(reopened) == ([entries[0], renewed] + foreign.filter { $0.hasSuffix(".json") } + [folder]).sorted())
+        #expect(files.fileExists(atPath: path(foreign[2])) && !files.fileExists(atPath: path(temporary)))
+        // The swept ones are analyzed again and kept; the two left are found.
+        #expect(
+            Self.json(try CatalogAuditor.audit([catalog], pictures: false, cache: reopened))
+                == Self.json(try CatalogAuditor.audit([catalog])))
+        // (Images with the same bytes share an entry; two analyzed at once may both write it, hence at least.)
+        #expect(reopened.statistics.written >= entries.count - 2 && reopened.statistics.found >= 2, "\(reopened.statistics)")
+        #expect(try Self.entries(reopened) == (entries + foreign.filter { $0.hasSuffix(".json") } + [folder]).sorted())
+    }
+
+    @Test("The cache's own file names: entries (32 lowercase hex digits, .json) and their hidden temporary files")
+    func ownFiles() {
+        let key = "0123456789abcdef0123456789abcdef"
+        for name in [key + ".json", "." + key + ".json.gamutkit-x1Y2z3"] { #expect(AnalysisCache.isOwnFile(name), "\(name)") }
+        for name in [
+            key.uppercased() + ".json", String(key.dropLast()) + ".json", key + "0.json", key + ".json.bak", "." + key + ".json",
+            "." + key + ".gamutkit-x", ".gamutkit-swept", "Contents.json", key, "../" + key + ".json",
+        ] {
+            #expect(!AnalysisCache.isOwnFile(name), "\(name)")
+        }
     }
 
     @Test("An unreadable image is reported on every run and never kept")
@@ -193,7 +256,7 @@ struct AnalysisCacheTests {
         #expect(cache.statistics.written > 0)
         let context = try #require(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init(), for: .catalogImage))
         let truncated = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tame)))
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+        let entries = try Self.entries(cache)
         #expect(!entries.contains(cache.key(context: context, file: truncated) + ".json"))
         // (The key is computed as the audit does: an intact file's entry is there under it.)
         let banner = try [UInt8](Data(contentsOf: URL(fileURLWithPath: catalog + "/Banner.imageset/banner.png")))

@@ -13,7 +13,12 @@ import Foundation
 /// Entries are small JSON files (a few KB), written atomically (a temporary file renamed into place), so audits
 /// running at once may share a folder. An entry that can't be read or decoded is ignored and written again. Files
 /// that can't be read are never kept (they are reported each run), nor are analyses made with the HTML report's
-/// pictures or clip masks, which need the pixels. Nothing is ever removed: delete the folder to empty it.
+/// pictures or clip masks, which need the pixels.
+///
+/// Entries unused for ``unusedLifetime`` (30 days) are removed: a hit refreshes its entry's modification time, and a
+/// cache is swept at most once per ``sweepInterval`` (a day, recorded by the time of its `.gamutkit-swept` file) when
+/// one is opened. Only files the cache writes are ever removed (entries, and temporary files a killed run left); other
+/// files in the folder are left alone.
 package final class AnalysisCache: Sendable {
     /// The folder the entries are kept in.
     package let directory: String
@@ -34,6 +39,46 @@ package final class AnalysisCache: Sendable {
                 throw GamutError(.io, "cannot create the analysis cache folder: \(error.localizedDescription)", path: directory)
             }
         }
+        sweep(now: Date())
+    }
+
+    /// How long an entry is kept without being used.
+    package static let unusedLifetime: TimeInterval = 30 * 24 * 3600
+    /// How often a cache is swept.
+    package static let sweepInterval: TimeInterval = 24 * 3600
+    /// The file whose modification time records the last sweep.
+    static let sweptMarker = ".gamutkit-swept"
+
+    /// Removes the entries (and a killed run's temporary files) unused since `now` − ``unusedLifetime``, when the last
+    /// sweep is older than ``sweepInterval`` (or `force`). A file that can't be read or removed is left; a sweep never
+    /// fails a run.
+    package func sweep(now: Date, force: Bool = false) {
+        let files = FileManager.default
+        let marker = (directory as NSString).appendingPathComponent(Self.sweptMarker)
+        if !force, let last = Self.modified(marker), now.timeIntervalSince(last) < Self.sweepInterval { return }
+        guard files.createFile(atPath: marker, contents: nil), let names = try? files.contentsOfDirectory(atPath: directory) else { return }
+        let cutoff = now.addingTimeInterval(-Self.unusedLifetime)
+        for name in names where Self.isOwnFile(name) {
+            let path = (directory as NSString).appendingPathComponent(name)
+            if let modified = Self.modified(path), modified < cutoff { try? files.removeItem(atPath: path) }
+        }
+    }
+
+    /// Whether `name` is one the cache writes: an entry (a key, 32 hex digits, then `.json`), or the hidden temporary
+    /// file an entry is written to before its rename (``FileIO/writeAtomically(_:to:synced:)``'s fallback name).
+    static func isOwnFile(_ name: String) -> Bool {
+        func isKey(_ s: Substring) -> Bool { s.utf8.count == 32 && s.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }
+        if name.hasSuffix(".json"), !name.hasPrefix(".") { return isKey(name.dropLast(5)) }
+        guard name.hasPrefix("."), let range = name.range(of: ".json.gamutkit-") else { return false }
+        return isKey(name[name.index(after: name.startIndex)..<range.lowerBound])
+    }
+
+    /// A regular file's modification time (nil for anything else, or when it can't be read).
+    private static func modified(_ path: String) -> Date? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        return attributes[.modificationDate] as? Date
     }
 
     /// How many entries were found and how many written since this cache was made.
@@ -120,6 +165,8 @@ package final class AnalysisCache: Sendable {
             let entry = try? decoder.decode(Entry.self, from: Data(bytes)), entry.key == key,
             (0...16).contains(entry.fileBitDepth), entry.analysis.map({ Self.isPlausible($0, maximumPixels: maximumPixels) }) ?? true
         else { return nil }
+        // Used now: the sweep keeps it another lifetime (a read-only cache simply ages).
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path(key))
         counts.withLock { $0.found += 1 }
         return entry
     }
