@@ -100,7 +100,7 @@ struct Check: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keep each image's analysis in this folder (created when missing), keyed by the file's bytes, the settings and this build of gamut-check, so that a rerun decodes and analyzes only the images that changed; the report is the same. Not used with --format html or --clip-mask, which need the pixels.",
+            "Keep each image's analysis in this folder (created when missing), keyed by the file's bytes, the settings and this build of gamut-check, so that a rerun decodes and analyzes only the images that changed; the report is the same. Entries unused for 30 days are removed. Not used with --format html or --clip-mask, which need the pixels.",
             valueName: "folder"))
     var cache: String?
 
@@ -205,6 +205,8 @@ struct Check: ParsableCommand {
                 report.settings = audit.report.settings
             }
         }
+
+        analysisCache?.sweepIfDue()
 
         let text: String
         switch format {

@@ -25,6 +25,7 @@ struct CatalogCommandTests {
         let cold = try CLI.run(["check", Self.demo, "--format", "json", "--cache", folder])
         let entries = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
         #expect(entries.count >= 5)
+        #expect(FileManager.default.fileExists(atPath: folder + "/.gamutkit-swept"))  // swept at the end of the run
         let warm = try CLI.run(["check", Self.demo, "--format", "json", "--cache", folder])
         #expect(plain.status == 1 && cold.status == 1 && warm.status == 1)
         #expect(cold.stdout == plain.stdout && warm.stdout == plain.stdout)

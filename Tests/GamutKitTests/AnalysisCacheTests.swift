@@ -183,11 +183,12 @@ struct AnalysisCacheTests {
         #expect(try Self.entries(cache) == entries)
     }
 
-    @Test("Entries unused for 30 days are swept when the cache is opened, at most once a day; a hit renews its entry")
+    @Test("Entries unused for 30 days are swept at the end of a run, at most once a day; a hit renews its entry")
     func sweep() throws {
         let catalog = try Self.demoCopy()
         let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
         _ = try CatalogAuditor.audit([catalog], pictures: false, cache: cache)
+        cache.sweepIfDue()  // the first sweep: every entry was just written
         let entries = try Self.entries(cache)
         #expect(entries.count >= 5)
         let files = FileManager.default
@@ -196,37 +197,50 @@ struct AnalysisCacheTests {
             try files.setAttributes([.modificationDate: Date().addingTimeInterval(-days * 86_400)], ofItemAtPath: path(name))
         }
         // Every entry unused for 31 days but one (29 days); beside them, files the cache didn't write (an uppercase
-        // name isn't a key, a folder named like an entry isn't a file), and a temporary file a killed run left.
+        // name isn't a key; a key's name holding something else, or another key's entry, isn't an entry; a folder
+        // named like an entry isn't a file), and a temporary file a killed run left.
         for name in entries { try age(name, days: 31) }
         try age(entries[0], days: 29)
         let temporary = "." + entries[1] + ".gamutkit-Ab12Cd"
-        let foreign = ["notes.json", String(repeating: "A", count: 32) + ".json", String(repeating: "0", count: 32) + ".json.txt"]
-        for name in foreign + [temporary] {
-            try Data("x".utf8).write(to: URL(fileURLWithPath: path(name)))
-            try age(name, days: 400)
-        }
+        let foreign = [
+            "notes.json", String(repeating: "A", count: 32) + ".json", String(repeating: "0", count: 32) + ".json.txt",
+            String(repeating: "1", count: 32) + ".json",
+        ]
+        for name in foreign + [temporary] { try Data(#"{"key":"x"}"#.utf8).write(to: URL(fileURLWithPath: path(name))) }
+        let misplaced = String(repeating: "2", count: 32) + ".json"
+        try files.copyItem(atPath: path(entries[3]), toPath: path(misplaced))
         let folder = String(repeating: "0", count: 32) + ".json"
         try files.createDirectory(atPath: path(folder), withIntermediateDirectories: false)
-        try age(folder, days: 400)
-        // Swept when it was made a moment ago: opening it again removes nothing.
+        for name in foreign + [temporary, misplaced, folder] { try age(name, days: 400) }
+        // Swept a moment ago: nothing is removed.
         let everything = try files.contentsOfDirectory(atPath: cache.directory).sorted()
-        _ = try AnalysisCache(directory: cache.directory)
+        cache.sweepIfDue()
         #expect(try files.contentsOfDirectory(atPath: cache.directory).sorted() == everything)
         // A hit renews its entry.
         let renewed = entries[2]
         #expect(cache.entry(String(renewed.dropLast(5)), maximumPixels: 1 << 30) != nil)
-        // A day later the next opening sweeps: the old entries and the temporary file go, the rest stays.
+        // A day later the old entries and the temporary file go; the rest stays.
         try age(AnalysisCache.sweptMarker, days: 1.01)
-        let reopened = try AnalysisCache(directory: cache.directory)
-        #expect(try Self.entries(reopened) == ([entries[0], renewed] + foreign.filter { $0.hasSuffix(".json") } + [folder]).sorted())
+        cache.sweepIfDue()
+        let others = foreign.filter { $0.hasSuffix(".json") } + [misplaced, folder]
+        #expect(try Self.entries(cache) == ([entries[0], renewed] + others).sorted())
         #expect(files.fileExists(atPath: path(foreign[2])) && !files.fileExists(atPath: path(temporary)))
-        // The swept ones are analyzed again and kept; the two left are found.
-        #expect(
-            Self.json(try CatalogAuditor.audit([catalog], pictures: false, cache: reopened))
-                == Self.json(try CatalogAuditor.audit([catalog])))
-        // (Images with the same bytes share an entry; two analyzed at once may both write it, hence at least.)
-        #expect(reopened.statistics.written >= entries.count - 2 && reopened.statistics.found >= 2, "\(reopened.statistics)")
-        #expect(try Self.entries(reopened) == (entries + foreign.filter { $0.hasSuffix(".json") } + [folder]).sorted())
+        // The public entry point renews what it uses before it sweeps: a cache left alone for months keeps them all.
+        let plain = Self.json(try CatalogAuditor.audit([catalog]))
+        #expect(Self.json(try CatalogAuditor.audit([catalog], cacheDirectory: cache.directory)) == plain)
+        #expect(try Self.entries(cache) == (entries + others).sorted())
+        for name in entries { try age(name, days: 90) }
+        try age(AnalysisCache.sweptMarker, days: 90)
+        // (Each entry's inode: renewed in place, not removed and written again.)
+        func inodes() throws -> [Int] {
+            try entries.map { try #require(files.attributesOfItem(atPath: path($0))[.systemFileNumber] as? Int) }
+        }
+        let before = try inodes()
+        #expect(Self.json(try CatalogAuditor.audit([catalog], cacheDirectory: cache.directory)) == plain)
+        #expect(try Self.entries(cache) == (entries + others).sorted())
+        #expect(try inodes() == before)
+        let swept = try #require(try files.attributesOfItem(atPath: path(AnalysisCache.sweptMarker))[.modificationDate] as? Date)
+        #expect(Date().timeIntervalSince(swept) < 3_600)
     }
 
     @Test("The cache's own file names: entries (32 lowercase hex digits, .json) and their hidden temporary files")

@@ -15,10 +15,11 @@ import Foundation
 /// that can't be read are never kept (they are reported each run), nor are analyses made with the HTML report's
 /// pictures or clip masks, which need the pixels.
 ///
-/// Entries unused for ``unusedLifetime`` (30 days) are removed: a hit refreshes its entry's modification time, and a
-/// cache is swept at most once per ``sweepInterval`` (a day, recorded by the time of its `.gamutkit-swept` file) when
-/// one is opened. Only files the cache writes are ever removed (entries, and temporary files a killed run left); other
-/// files in the folder are left alone.
+/// Entries unused for ``unusedLifetime`` (30 days) are removed: a hit renews its entry's modification time, and at the
+/// end of a run, after its hits, the folder is swept (``sweepIfDue(now:)``) at most once per ``sweepInterval`` (a day,
+/// recorded by the time of its `.gamutkit-swept` file). A cache left alone for months keeps what its next run uses. Only
+/// files the cache wrote are ever removed: entries (a key's name holding that key's entry) and the temporary files a
+/// killed run left; other files and folders are left alone.
 package final class AnalysisCache: Sendable {
     /// The folder the entries are kept in.
     package let directory: String
@@ -39,7 +40,6 @@ package final class AnalysisCache: Sendable {
                 throw GamutError(.io, "cannot create the analysis cache folder: \(error.localizedDescription)", path: directory)
             }
         }
-        sweep(now: Date())
     }
 
     /// How long an entry is kept without being used.
@@ -49,18 +49,26 @@ package final class AnalysisCache: Sendable {
     /// The file whose modification time records the last sweep.
     static let sweptMarker = ".gamutkit-swept"
 
-    /// Removes the entries (and a killed run's temporary files) unused since `now` − ``unusedLifetime``, when the last
-    /// sweep is older than ``sweepInterval`` (or `force`). A file that can't be read or removed is left; a sweep never
-    /// fails a run.
-    package func sweep(now: Date, force: Bool = false) {
+    /// At the end of a run: removes the entries (and a killed run's temporary files) unused since `now` −
+    /// ``unusedLifetime``, when the last sweep is older than ``sweepInterval``. An entry is removed only if it is a
+    /// regular file whose name is a key and whose content is that key's entry; a file that can't be read or removed is
+    /// left. A sweep never fails a run.
+    package func sweepIfDue(now: Date = Date()) {
         let files = FileManager.default
         let marker = (directory as NSString).appendingPathComponent(Self.sweptMarker)
-        if !force, let last = Self.modified(marker), now.timeIntervalSince(last) < Self.sweepInterval { return }
+        if let last = Self.modified(marker), now.timeIntervalSince(last) < Self.sweepInterval { return }
         guard files.createFile(atPath: marker, contents: nil), let names = try? files.contentsOfDirectory(atPath: directory) else { return }
         let cutoff = now.addingTimeInterval(-Self.unusedLifetime)
         for name in names where Self.isOwnFile(name) {
             let path = (directory as NSString).appendingPathComponent(name)
-            if let modified = Self.modified(path), modified < cutoff { try? files.removeItem(atPath: path) }
+            guard let modified = Self.modified(path), modified < cutoff else { continue }
+            if name.hasSuffix(".json") {
+                let key = String(name.dropLast(5))
+                guard let bytes = try? FileIO.read(path, maximumSize: 16 << 20, what: "analysis cache entry"),
+                    let entry = try? Self.decoder.decode(Entry.self, from: Data(bytes)), entry.key == key
+                else { continue }
+            }
+            unlink(path)  // never a folder, never through a symbolic link
         }
     }
 
@@ -159,14 +167,13 @@ package final class AnalysisCache: Sendable {
     /// not an entry, written under another key, or holding numbers no analysis within `maximumPixels` gives (so that
     /// a damaged or hand-made entry never reaches arithmetic that traps).
     func entry(_ key: String, maximumPixels: Int) -> Entry? {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = Self.nonFinite
         guard let bytes = try? FileIO.read(path(key), maximumSize: 16 << 20, what: "analysis cache entry"),
-            let entry = try? decoder.decode(Entry.self, from: Data(bytes)), entry.key == key,
+            let entry = try? Self.decoder.decode(Entry.self, from: Data(bytes)), entry.key == key,
             (0...16).contains(entry.fileBitDepth), entry.analysis.map({ Self.isPlausible($0, maximumPixels: maximumPixels) }) ?? true
         else { return nil }
-        // Used now: the sweep keeps it another lifetime (a read-only cache simply ages).
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path(key))
+        // Used now: the sweep keeps it another lifetime (the entry itself, never a symbolic link's target; a read-only
+        // cache simply ages).
+        _ = utimensat(AT_FDCWD, path(key), nil, AT_SYMLINK_NOFOLLOW)
         counts.withLock { $0.found += 1 }
         return entry
     }
@@ -179,9 +186,13 @@ package final class AnalysisCache: Sendable {
         return counts.allSatisfy { (0...pixels).contains($0) }
     }
 
-    /// How values JSON has no number for are written (none is expected in an analysis, but one must not lose an entry).
-    private static let nonFinite = JSONDecoder.NonConformingFloatDecodingStrategy.convertFromString(
-        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    /// Reads entries, with the values JSON has no number for written as strings (none is expected in an analysis, but
+    /// one must not lose an entry).
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }
 
     /// Keeps `entry`; a failure to write it (a full disk, a read-only folder) only means the image is analyzed again
     /// next time.

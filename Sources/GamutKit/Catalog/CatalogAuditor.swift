@@ -38,8 +38,8 @@ public enum CatalogAuditor {
     ///   - decoding: limits for the images the catalogs reference (pixel budget, file size).
     ///   - cacheDirectory: a folder (made when missing) where each image's analysis is kept between audits, keyed by the
     ///     file's bytes, the settings, the target, the decoding limits and this build of GamutKit, so that a rerun decodes
-    ///     and analyzes only the images that changed and reports exactly what an uncached audit does; nil analyzes
-    ///     every image. See <doc:CommandLineReference> (`--cache`).
+    ///     and analyzes only the images that changed and reports exactly what an uncached audit does; entries unused for
+    ///     30 days are removed. nil analyzes every image. See <doc:CommandLineReference> (`--cache`).
     ///   - progress: called after each image (done, total), from any thread.
     /// - Throws: ``GamutError`` `.invalidCatalog` for a path that isn't a folder, `.io` for a cache folder that can't be
     ///   made, `.invalidPolicy` for a catalog's
@@ -50,10 +50,12 @@ public enum CatalogAuditor {
         decoding: PNG.DecodingOptions = .init(), cacheDirectory: String? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CatalogAudit {
-        try audit(
+        let cache = try cacheDirectory.map { folder throws(GamutError) in try AnalysisCache(directory: folder) }
+        let audit = try audit(
             paths, policy: policy, target: target, adjust: adjust, showAdvisory: showAdvisory, decoding: decoding,
-            pictures: false, cache: cacheDirectory.map { folder throws(GamutError) in try AnalysisCache(directory: folder) },
-            progress: progress)
+            pictures: false, cache: cache, progress: progress)
+        cache?.sweepIfDue()
+        return audit
     }
 
     /// Audits catalogs, as ``audit(_:policy:target:adjust:showAdvisory:decoding:cacheDirectory:progress:)`` does, with
