@@ -62,12 +62,7 @@ package final class AnalysisCache: Sendable {
         for name in names where Self.isOwnFile(name) {
             let path = (directory as NSString).appendingPathComponent(name)
             guard let modified = Self.modified(path), modified < cutoff else { continue }
-            if name.hasSuffix(".json") {
-                let key = String(name.dropLast(5))
-                guard let bytes = try? FileIO.read(path, maximumSize: 16 << 20, what: "analysis cache entry"),
-                    let entry = try? Self.decoder.decode(Entry.self, from: Data(bytes)), entry.key == key
-                else { continue }
-            }
+            if name.hasSuffix(".json"), stored(String(name.dropLast(5))) == nil { continue }
             unlink(path)  // never a folder, never through a symbolic link
         }
     }
@@ -163,13 +158,21 @@ package final class AnalysisCache: Sendable {
 
     private func path(_ key: String) -> String { (directory as NSString).appendingPathComponent(key + ".json") }
 
+    /// What the file named by `key` holds, if it is a regular file of at most 16 MiB holding an entry written under
+    /// `key` (a misplaced or damaged file is never taken for one).
+    private func stored(_ key: String) -> Entry? {
+        guard let bytes = try? FileIO.read(path(key), maximumSize: 16 << 20, what: "analysis cache entry"),
+            let entry = try? Self.decoder.decode(Entry.self, from: Data(bytes)), entry.key == key
+        else { return nil }
+        return entry
+    }
+
     /// The entry kept under `key`, or nil when there is none or it can't be used: not a regular file of at most 16 MiB,
     /// not an entry, written under another key, or holding numbers no analysis within `maximumPixels` gives (so that
     /// a damaged or hand-made entry never reaches arithmetic that traps).
     func entry(_ key: String, maximumPixels: Int) -> Entry? {
-        guard let bytes = try? FileIO.read(path(key), maximumSize: 16 << 20, what: "analysis cache entry"),
-            let entry = try? Self.decoder.decode(Entry.self, from: Data(bytes)), entry.key == key,
-            (0...16).contains(entry.fileBitDepth), entry.analysis.map({ Self.isPlausible($0, maximumPixels: maximumPixels) }) ?? true
+        guard let entry = stored(key), (0...16).contains(entry.fileBitDepth),
+            entry.analysis.map({ Self.isPlausible($0, maximumPixels: maximumPixels) }) ?? true
         else { return nil }
         // Used now: the sweep keeps it another lifetime (the entry itself, never a symbolic link's target; a read-only
         // cache simply ages).
