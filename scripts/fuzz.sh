@@ -77,7 +77,7 @@ for target in "${targets[@]}"; do
   if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 ".build-fuzz/debug/$target" "$corpus" -max_total_time="$seconds" \
        -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build-fuzz/artifacts/"$target"- -print_final_stats=1 >"$log" 2>&1; then
     # The first report (a Swift fatal error, a sanitizer's error, libFuzzer's deadly signal) and the end of the log.
-    grep -m 1 -A 25 -E "Fatal error|^==[0-9]+==ERROR|deadly signal|ERROR: libFuzzer" "$log" || true
+    grep -m 1 -A 25 -E "Fatal error|Precondition failed|^==[0-9]+==ERROR|deadly signal|ERROR: libFuzzer" "$log" || true
     echo "…"
     tail -15 "$log"
     echo "== $target: FAILED (log: $log; artifacts in .build-fuzz/artifacts)"

@@ -18,16 +18,28 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard FileManager.default.createFile(atPath: input, contents: Data(bytes)) else { return 0 }
     try? FileManager.default.removeItem(atPath: output)
     let streamed = Result { () throws(GamutError) in try PNGConversion.convert(file: input, to: output, settings: settings) }
-    setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
-    let whole = Result { () throws(GamutError) -> [UInt8] in
-        let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
-        return try ImageFile.encode(try image.converted(to: .sRGB), as: .png, options: settings.encoding)
+    func convertWhole() -> Result<[UInt8], GamutError> {
+        setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
+        defer { unsetenv("GAMUTKIT_LIBSPNG_ROWS") }
+        return Result { () throws(GamutError) -> [UInt8] in
+            let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
+            return try ImageFile.encode(try image.converted(to: .sRGB), as: .png, options: settings.encoding)
+        }
     }
-    unsetenv("GAMUTKIT_LIBSPNG_ROWS")
+    let whole = convertWhole()
     switch (streamed, whole) {
     case (.success, .success(let expected)):
         let written = FileManager.default.contents(atPath: output).map { [UInt8]($0) }
-        precondition(written == expected, "the streaming converter wrote other bytes than the whole-image path")
+        if written != expected {
+            // Kept beside the input for a post-mortem, with a second run of the whole-image path: which side changed?
+            _ = FileManager.default.createFile(atPath: folder + "/expected.png", contents: Data(expected))
+            let again = (try? convertWhole().get()).map {
+                $0 == expected ? "the same bytes" : $0 == written ? "the streamed bytes" : "other bytes"
+            }
+            preconditionFailure(
+                "the streaming converter wrote other bytes than the whole-image path: \(difference(written, expected)); "
+                    + "the whole-image path run again gave \(again ?? "an error")")
+        }
     case (.failure, .failure): precondition(!FileManager.default.fileExists(atPath: output), "a refused input left an output file")
     case (.success, .failure(let error)): preconditionFailure("streamed, but the whole-image path refused it: \(error)")
     case (.failure(let error), .success): preconditionFailure("the whole-image path read it, but streaming refused it: \(error)")
@@ -51,6 +63,20 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case (.failure(let error), .success): preconditionFailure("the whole image was analyzed, but the file was refused: \(error)")
     }
     return 0
+}
+
+/// Where two outputs part: their sizes and the first differing byte, with the chunk it falls in (so that a failure says
+/// whether the pixels, the deflate stream or a header chunk differ).
+func difference(_ written: [UInt8]?, _ expected: [UInt8]) -> String {
+    guard let written else { return "the output could not be read back" }
+    let first = zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, expected.count)
+    var chunk = "signature", offset = 8
+    while offset + 8 <= min(written.count, expected.count), offset <= first {
+        let length = written[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        chunk = String(decoding: written[offset + 4..<offset + 8], as: UTF8.self)
+        offset += 12 + length
+    }
+    return "\(written.count) bytes written, \(expected.count) expected, first difference at byte \(first) (in \(chunk))"
 }
 
 /// SwiftPM links an executable's entry point under this name; hand the arguments to libFuzzer's driver.
