@@ -239,8 +239,21 @@ struct AnalysisCacheTests {
         #expect(Self.json(try CatalogAuditor.audit([catalog], cacheDirectory: cache.directory)) == plain)
         #expect(try Self.entries(cache) == (entries + others).sorted())
         #expect(try inodes() == before)
-        let swept = try #require(try files.attributesOfItem(atPath: path(AnalysisCache.sweptMarker))[.modificationDate] as? Date)
-        #expect(Date().timeIntervalSince(swept) < 3_600)
+        func sweptAgo() throws -> TimeInterval {
+            Date().timeIntervalSince(
+                try #require(try files.attributesOfItem(atPath: path(AnalysisCache.sweptMarker))[.modificationDate] as? Date))
+        }
+        #expect(try sweptAgo() < 3_600)
+        // A record of the last sweep dated ahead (a clock set back) puts nothing off beyond a day: 12 hours ahead is
+        // believed, a year ahead is not, and the cache is swept and the record re-dated.
+        for name in entries { try age(name, days: 31) }
+        try age(AnalysisCache.sweptMarker, days: -0.5)
+        cache.sweepIfDue()
+        #expect(try Self.entries(cache) == (entries + others).sorted())
+        try age(AnalysisCache.sweptMarker, days: -365)
+        cache.sweepIfDue()
+        #expect(try Self.entries(cache) == others.sorted())
+        #expect(try abs(sweptAgo()) < 3_600)
     }
 
     @Test("The cache's own file names: entries (32 lowercase hex digits, .json) and their hidden temporary files")

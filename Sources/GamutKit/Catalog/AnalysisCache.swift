@@ -52,11 +52,13 @@ package final class AnalysisCache: Sendable {
     /// At the end of a run: removes the entries (and a killed run's temporary files) unused since `now` −
     /// ``unusedLifetime``, when the last sweep is older than ``sweepInterval``. An entry is removed only if it is a
     /// regular file whose name is a key and whose content is that key's entry; a file that can't be read or removed is
-    /// left. A sweep never fails a run.
+    /// left. A sweep never fails a run. A record of the last sweep dated more than ``sweepInterval`` ahead of `now` (a
+    /// clock set back, a folder restored from another machine) is not believed: the cache is swept and the record
+    /// re-dated, so such a record can't put sweeps off until the clock catches up with it.
     package func sweepIfDue(now: Date = Date()) {
         let files = FileManager.default
         let marker = (directory as NSString).appendingPathComponent(Self.sweptMarker)
-        if let last = Self.modified(marker), now.timeIntervalSince(last) < Self.sweepInterval { return }
+        if let last = Self.modified(marker), abs(now.timeIntervalSince(last)) < Self.sweepInterval { return }
         guard files.createFile(atPath: marker, contents: nil), let names = try? files.contentsOfDirectory(atPath: directory) else { return }
         let cutoff = now.addingTimeInterval(-Self.unusedLifetime)
         for name in names where Self.isOwnFile(name) {
