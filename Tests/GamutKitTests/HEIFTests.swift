@@ -125,6 +125,22 @@ struct HEIFTests {
     }
 
     @Test(
+        "A colr box of type nclx holding a code point H.273 doesn't define is ignored with a warning, as heif-convert reads the file",
+        arguments: [(200, 13, "color primaries", 133), (12, 200, "a transfer function", 134)])
+    func undefinedBoxCodePoints(primaries: Int, transfer: Int, undefined: String, subcode: Int) throws {
+        guard ExternalTool.available("heif-enc", "heif-convert") else { return }
+        let path = try Self.nclx(primaries: primaries, transfer: transfer)
+        let image = try HEIF.read(contentsOf: path)
+        #expect(
+            image.warnings == [
+                "the colr box of type nclx holds \(undefined) H.273 doesn't define, so the box is ignored (libheif error 2.\(subcode))"
+            ])
+        #expect(image.profile === ColorProfile.sRGB && image.colorSource == .untagged)
+        let reference = try Self.heifConvert(path)
+        #expect(reference.channels == 3 && FormatFixtures.values(image.pixels) == reference.samples)
+    }
+
+    @Test(
         "Done when: a P3 HEIF/AVIF gives the out-of-gamut findings of its pixels as a 16-bit PNG (exactly) and of the source (within 5% of pixels), and converts to sRGB within 2 codes of LittleCMS",
         arguments: ["lossless.heic", "lossy.heic", "lossy.avif", "lossy-12.avif", "lossy-10.heic"])
     func sameFindingsAsPNG(name: String) throws {

@@ -47,7 +47,7 @@ enum HEIFDecoder {
             warnings.append("the alpha channel is premultiplied; colors are read as stored (not divided by alpha)")
         }
         let icc = try handle.iccProfile(maximumSize: options.maximumProfileSize)
-        var nclx = try handle.nclx()
+        var nclx = try handle.nclx(warnings: &warnings)
         let image = try handle.decode(alpha: hasAlpha, deep: deep)
         if icc == nil, nclx == nil { nclx = image.nclx() }  // signalled in the coded bitstream only
         let pixels = try image.pixels(alpha: hasAlpha, deep: deep, options: options)
@@ -130,12 +130,27 @@ struct HEIFImageHandle: ~Copyable {
         return bytes
     }
 
-    /// The `colr` box of type `nclx`, nil when there is none.
-    func nclx() throws(GamutError) -> NCLXColor? {
+    /// The `colr` box of type `nclx`, nil when there is none. A box holding a code point H.273 doesn't define is
+    /// ignored with a warning (as heif-convert reads it), where libheif gives no profile at all: the colors are then
+    /// read as the coded image signals them, or as sRGB.
+    func nclx(warnings: inout [String]) throws(GamutError) -> NCLXColor? {
         var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
         let error = heif_image_handle_get_nclx_color_profile(raw, &profile)
         defer { heif_nclx_color_profile_free(profile) }
         if error.code == heif_error_Color_profile_does_not_exist { return nil }
+        let undefined: String? =
+            switch error.subcode {
+            case heif_suberror_Unknown_NCLX_color_primaries: "color primaries"
+            case heif_suberror_Unknown_NCLX_transfer_characteristics: "a transfer function"
+            case heif_suberror_Unknown_NCLX_matrix_coefficients: "matrix coefficients"
+            default: nil
+            }
+        if let undefined {
+            warnings.append(
+                "the colr box of type nclx holds \(undefined) H.273 doesn't define, so the box is ignored "
+                    + "(libheif error \(error.code.rawValue).\(error.subcode.rawValue))")
+            return nil
+        }
         try HEIFDecoder.check(error, "cannot read the nclx color box", path: path)
         return profile.map { NCLXColor($0.pointee) }
     }
