@@ -131,8 +131,8 @@ struct HEIFImageHandle: ~Copyable {
     }
 
     /// The `colr` box of type `nclx`, nil when there is none. A box holding a code point H.273 doesn't define is
-    /// ignored with a warning (as heif-convert reads it), where libheif gives no profile at all: the colors are then
-    /// read as the coded image signals them, or as sRGB.
+    /// ignored with a warning (as heif-convert reads it), where libheif gives no profile at all. libheif hands the
+    /// decoded image the same box, so the image is then untagged (read as sRGB) unless it has an ICC profile.
     func nclx(warnings: inout [String]) throws(GamutError) -> NCLXColor? {
         var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
         let error = heif_image_handle_get_nclx_color_profile(raw, &profile)
