@@ -30,7 +30,12 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch (streamed, whole) {
     case (.success, .success(let expected)):
         let written = FileManager.default.contents(atPath: output).map { [UInt8]($0) }
-        if written != expected {
+        if let written, written != expected, sameButDeflate(written, expected) {
+            // Known and open: ISA-L's level 1 has, rarely (once in CI, once in about 12,000 executions under ASan
+            // here, never in a C harness), deflated the same rows two ways in one process: other matches, the same data. Every chunk but
+            // the image data is still held byte for byte, and the image data decodes to the same pixels.
+            FileHandle.standardError.write(Data("note: the deflate streams differ, not the data they hold\n".utf8))
+        } else if written != expected {
             // Kept beside the input for a post-mortem, with a second run of the whole-image path: which side changed?
             _ = FileManager.default.createFile(atPath: folder + "/expected.png", contents: Data(expected))
             let again = (try? convertWhole().get()).map {
@@ -77,6 +82,26 @@ func difference(_ written: [UInt8]?, _ expected: [UInt8]) -> String {
         offset += 12 + length
     }
     return "\(written.count) bytes written, \(expected.count) expected, first difference at byte \(first) (in \(chunk))"
+}
+
+/// Whether two PNG files differ only in how their image data is deflated: every chunk other than IDAT the same bytes in
+/// the same order, and the same pixels when libspng decodes both.
+func sameButDeflate(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    func chunks(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = [], offset = 8
+        while offset + 12 <= bytes.count {
+            let end = offset + 12 + bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard end <= bytes.count else { return [] }
+            if !bytes[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) { result.append(bytes[offset..<end]) }
+            offset = end
+        }
+        return result
+    }
+    guard a.prefix(8) == b.prefix(8), chunks(a) == chunks(b), !chunks(a).isEmpty else { return false }
+    setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
+    defer { unsetenv("GAMUTKIT_LIBSPNG_ROWS") }
+    guard let x = try? ImageFile.decode(a), let y = try? ImageFile.decode(b) else { return false }
+    return x.pixels.bytes == y.pixels.bytes && x.pixels.format == y.pixels.format
 }
 
 /// SwiftPM links an executable's entry point under this name; hand the arguments to libFuzzer's driver.
