@@ -138,14 +138,7 @@ struct HEIFImageHandle: ~Copyable {
         let error = heif_image_handle_get_nclx_color_profile(raw, &profile)
         defer { heif_nclx_color_profile_free(profile) }
         if error.code == heif_error_Color_profile_does_not_exist { return nil }
-        let undefined: String? =
-            switch error.subcode {
-            case heif_suberror_Unknown_NCLX_color_primaries: "color primaries"
-            case heif_suberror_Unknown_NCLX_transfer_characteristics: "a transfer function"
-            case heif_suberror_Unknown_NCLX_matrix_coefficients: "matrix coefficients"
-            default: nil
-            }
-        if let undefined {
+        if let undefined = HEIFImage.undefinedCodePoint(error.subcode) {
             warnings.append(
                 "the colr box of type nclx holds \(undefined) H.273 doesn't define, so the box is ignored "
                     + "(libheif error \(error.code.rawValue).\(error.subcode.rawValue))")
@@ -204,14 +197,9 @@ struct HEIFImage: ~Copyable {
     /// A decoding warning in words: what the decoder met, and libheif's codes.
     static func describe(code: heif_error_code, subcode: heif_suberror_code) -> String {
         let what =
-            switch subcode {
-            case heif_suberror_Unknown_NCLX_color_primaries:
-                "the coded image signals color primaries H.273 doesn't define (read as unspecified)"
-            case heif_suberror_Unknown_NCLX_transfer_characteristics:
-                "the coded image signals a transfer function H.273 doesn't define (read as unspecified)"
-            case heif_suberror_Unknown_NCLX_matrix_coefficients:
-                "the coded image signals matrix coefficients H.273 doesn't define (read as unspecified)"
-            default:
+            if let undefined = undefinedCodePoint(subcode) {
+                "the coded image signals \(undefined) H.273 doesn't define (read as unspecified)"
+            } else {
                 switch code {
                 case heif_error_Invalid_input: "invalid input"
                 case heif_error_Unsupported_feature: "an unsupported feature"
@@ -220,6 +208,17 @@ struct HEIFImage: ~Copyable {
                 }
             }
         return "\(what) (libheif error \(code.rawValue).\(subcode.rawValue))"
+    }
+
+    /// What an nclx code point H.273 doesn't define was for ("color primaries", …), by libheif's subcode; nil for
+    /// any other subcode. Shared by the coded image's warnings and the `colr` box's.
+    static func undefinedCodePoint(_ subcode: heif_suberror_code) -> String? {
+        switch subcode {
+        case heif_suberror_Unknown_NCLX_color_primaries: "color primaries"
+        case heif_suberror_Unknown_NCLX_transfer_characteristics: "a transfer function"
+        case heif_suberror_Unknown_NCLX_matrix_coefficients: "matrix coefficients"
+        default: nil
+        }
     }
 
     /// The pixels as a ``PixelBuffer``: 8-bit as decoded, or 16-bit with the file's n-bit values v scaled to the full
