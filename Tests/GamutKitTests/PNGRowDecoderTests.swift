@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import GamutKit
+@_spi(Tools) @testable import GamutKit
 
 /// ``PNGRowDecoder``'s fast path (``PNGImageDataReader``: ISA-L's inflate and GamutKit's own filter reversal) must decode
 /// every row exactly as libspng does, and refuse every file libspng refuses, on files other encoders wrote and on files
@@ -212,5 +212,82 @@ struct PNGRowDecoderTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let (fast, reference) = (try Self.decode(path, fast: true), try Self.decode(path, fast: false))
         #expect(fast.error?.message.contains("CRC") == true && reference.error != nil, "\(String(describing: fast.error))")
+    }
+
+    /// A zlib stream of `count` zero bytes in one dynamic-Huffman block whose literal/length code is incomplete
+    /// (RFC 1951 §3.2.7): literal 0 has a 1-bit code, end-of-block a 2-bit one, and nothing has the third code of
+    /// two bits. zlib refuses such a set ("invalid literal/lengths set"); ISA-L's inflate decodes it.
+    static func incompleteHuffmanZlib(zeros count: Int) -> [UInt8] {
+        var bits: [UInt8] = []
+        // Header fields go least significant bit first, Huffman codes most significant bit first.
+        func put(_ value: Int, _ n: Int) { for i in 0..<n { bits.append(UInt8(value >> i & 1)) } }
+        func code(_ value: Int, _ n: Int) { for i in (0..<n).reversed() { bits.append(UInt8(value >> i & 1)) } }
+        put(1, 1)  // the final block
+        put(2, 2)  // dynamic Huffman codes
+        put(0, 5)  // 257 literal/length codes
+        put(0, 5)  // 1 distance code
+        put(14, 4)  // 18 code length codes, in RFC 1951's order
+        let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1]
+        for symbol in order { put([0, 1, 2, 18].contains(symbol) ? 2 : 0, 3) }  // a complete code: 00, 01, 10, 11
+        let lengthCode = [0: 0b00, 1: 0b01, 2: 0b10, 18: 0b11]
+        code(lengthCode[1]!, 2)  // literal 0: 1 bit
+        code(lengthCode[18]!, 2)
+        put(138 - 11, 7)  // literals 1–138: none
+        code(lengthCode[18]!, 2)
+        put(117 - 11, 7)  // literals 139–255: none
+        code(lengthCode[2]!, 2)  // end of block: 2 bits
+        code(lengthCode[0]!, 2)  // the distance code: none
+        for _ in 0..<count { code(0b0, 1) }  // literal 0
+        code(0b10, 2)  // end of block
+        bits += [UInt8](repeating: 0, count: (8 - bits.count % 8) % 8)
+        let deflate = stride(from: 0, to: bits.count, by: 8).map { i in (0..<8).reduce(UInt8(0)) { $0 | bits[i + $1] << $1 } }
+        let adler = UInt32(count % 65_521) << 16 | 1  // zeros: a stays 1, b grows by 1 per byte
+        return [0x78, 0x01] + deflate + PNGFixtures.be32(adler)
+    }
+
+    @Test("An incomplete Huffman code set: read by ISA-L, refused by zlib; rowsByLibspng has libspng decode every row")
+    func incompleteHuffmanCode() throws {
+        let folder = TestScratch.folder("png-row-decoder-huffman")
+        let (width, height) = (5, 3)
+        let bytes = Self.png(
+            width: width, height: height, depth: 8, colorType: 0, zlib: Self.incompleteHuffmanZlib(zeros: (width + 1) * height))
+        let path = folder + "/incomplete.png"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        // An independent decoder over zlib refuses it.
+        guard case .failure = LibPNG.decode(bytes) else {
+            Issue.record("libpng read a stream zlib refuses: the fixture is not what it says")
+            return
+        }
+        // The row decoder reads it: black, every row by ISA-L.
+        let fast = try Self.decode(path, fast: true), reference = try Self.decode(path, fast: false)
+        #expect(fast.error == nil && fast.rows == [UInt8](repeating: 0, count: width * height), "\(String(describing: fast.error))")
+        #expect(reference.error?.code == .invalidPNG, "libspng: \(String(describing: reference.error))")
+        let png = try bytes.withUnsafeBytes { try PNGReader.read($0, path: path, options: .init()) }
+        #expect(png.rowsDecodedFast && png.pixels.bytes.allSatisfy { $0 == 0 } && png.pixels.bytes.count == width * height)
+        // With rowsByLibspng, libspng decodes the rows on every path, so every path refuses it.
+        var libspng = PNG.DecodingOptions()
+        libspng.rowsByLibspng = true
+        #expect(throws: Never.self) { try ImageFile.decode(bytes, path: path) }
+        do {
+            _ = try ImageFile.decode(bytes, path: path, options: libspng)
+            Issue.record("the whole-image path read it with rowsByLibspng")
+        } catch { #expect(error.code == .invalidPNG && error.path == path, "\(error)") }
+        // The streamed decoder (check's and convert's), given the options, not told `fast: false`.
+        let file = try #require(try PNGFile(path, maximumSize: 1 << 20))
+        let streamed = Result { () throws(GamutError) in
+            var decoder = try PNGRowDecoder(file, options: libspng)
+            var rows = [UInt8](repeating: 0, count: width * height)
+            for y in 0..<height { try decoder.decode(into: &rows, at: y * width) }
+            try decoder.finish()
+        }
+        #expect(throws: GamutError.self) { try streamed.get() }
+        var settings = PNGConversion.Settings(profile: .sRGB)
+        let output = folder + "/converted.png"
+        try PNGConversion.convert(file: path, to: output, settings: settings)
+        #expect(FileManager.default.fileExists(atPath: output))
+        try FileManager.default.removeItem(atPath: output)
+        settings.decoding.rowsByLibspng = true
+        #expect(throws: GamutError.self) { try PNGConversion.convert(file: path, to: output, settings: settings) }
+        #expect(!FileManager.default.fileExists(atPath: output), "a refused conversion left an output file")
     }
 }

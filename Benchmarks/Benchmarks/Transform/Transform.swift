@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkFixtures
 import Foundation
-import GamutKit
+@_spi(Tools) import GamutKit
 
 // Display P3 → sRGB on a 3840×2160 image: GamutKit's exact path against LittleCMS's default
 // (inaccurate at 16 bits) in the same run, at 16 and 8 bits, on one and on all cores; PNG decode (and libspng's) and
@@ -46,9 +46,9 @@ let benchmarks: @Sendable () -> Void = {
     // The same with every row decoded by libspng (GamutKit's own row decoder, ISA-L's inflate and its filter kernel,
     // switched off), for the ratio.
     Benchmark("PNG decode, 3840×2160 16-bit, rows by libspng") { benchmark in
-        setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
-        defer { unsetenv("GAMUTKIT_LIBSPNG_ROWS") }
-        for _ in benchmark.scaledIterations { blackHole(try ImageFile.decode(png)) }
+        var options = PNG.DecodingOptions()
+        options.rowsByLibspng = true
+        for _ in benchmark.scaledIterations { blackHole(try ImageFile.decode(png, options: options)) }
     }
     Benchmark("PNG encode, 3840×2160 16-bit") { benchmark in
         let image = Image(pixels: image16, profile: .displayP3)

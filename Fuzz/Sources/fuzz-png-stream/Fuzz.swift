@@ -1,9 +1,9 @@
 import Foundation
-import GamutKit
+@_spi(Tools) import GamutKit
 
 /// The streaming converter (`gamut-check convert`'s path) against the whole-image path on the same input: both must
 /// accept or refuse it alike, and when both accept, write the same bytes. The whole-image path runs with every row
-/// decoded by libspng (`GAMUTKIT_LIBSPNG_ROWS`), so GamutKit's own row decoder (ISA-L and its filter kernel), which the
+/// decoded by libspng (`rowsByLibspng`), so GamutKit's own row decoder (ISA-L and its filter kernel), which the
 /// streaming paths use, is held to libspng. A file that one path takes and the other
 /// refuses (say, a damaged last chunk that only one of them notices) stops the fuzzer. The analysis of the file (what
 /// `gamut-check check` does, decoding it as it analyzes) is held to the analysis of the decoded image the same way.
@@ -18,11 +18,11 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard FileManager.default.createFile(atPath: input, contents: Data(bytes)) else { return 0 }
     try? FileManager.default.removeItem(atPath: output)
     let streamed = Result { () throws(GamutError) in try PNGConversion.convert(file: input, to: output, settings: settings) }
+    var libspng = settings.decoding
+    libspng.rowsByLibspng = true
     func convertWhole() -> Result<[UInt8], GamutError> {
-        setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
-        defer { unsetenv("GAMUTKIT_LIBSPNG_ROWS") }
-        return Result { () throws(GamutError) -> [UInt8] in
-            let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
+        Result { () throws(GamutError) -> [UInt8] in
+            let image = try ImageFile.decode(bytes, path: input, options: libspng)
             return try ImageFile.encode(try image.converted(to: .sRGB), as: .png, options: settings.encoding)
         }
     }
@@ -54,12 +54,10 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let analyzedFile = Result { () throws(GamutError) in
         try ImageAnalyzer.analyze(contentsOf: input, options: settings.decoding, includeClipMask: true, threads: 2)
     }
-    setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
     let analyzedWhole = Result { () throws(GamutError) in
-        let image = try ImageFile.decode(bytes, path: input, options: settings.decoding)
+        let image = try ImageFile.decode(bytes, path: input, options: libspng)
         return try ImageAnalyzer.analyze(image, includeClipMask: true, threads: 2)
     }
-    unsetenv("GAMUTKIT_LIBSPNG_ROWS")
     switch (analyzedFile, analyzedWhole) {
     case (.success(let a), .success(let b)):
         precondition(String(describing: a.analysis) == String(describing: b.analysis), "the streamed analysis differs")
@@ -99,9 +97,11 @@ func sameButDeflate(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     let others = { (bytes: [UInt8]) in chunks(bytes).filter { $0.type != "IDAT" }.map(\.bytes) }
     let kept = others(a)
     guard a.prefix(8) == b.prefix(8), !kept.isEmpty, kept == others(b) else { return false }
-    setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
-    defer { unsetenv("GAMUTKIT_LIBSPNG_ROWS") }
-    guard let x = try? ImageFile.decode(a), let y = try? ImageFile.decode(b) else { return false }
+    var options = PNG.DecodingOptions()
+    options.rowsByLibspng = true
+    guard let x = try? ImageFile.decode(a, options: options), let y = try? ImageFile.decode(b, options: options) else {
+        return false
+    }
     return x.pixels.bytes == y.pixels.bytes && x.pixels.format == y.pixels.format
 }
 

@@ -1,19 +1,19 @@
 import Foundation
-import GamutKit
+@_spi(Tools) import GamutKit
 
 /// PNG decoding with color resolution (cICP, iCCP, sRGB, gAMA/cHRM), then a conversion and an analysis of
 /// whatever decodes: any input must give an image or a GamutError, never a crash or a hang. The decoding is done twice,
 /// as it is (plain files' rows by GamutKit's own row decoder: ISA-L and its filter kernel) and with every row decoded
-/// by libspng (`GAMUTKIT_LIBSPNG_ROWS`): both must accept or refuse the input alike, with the same pixels, color and warnings.
+/// by libspng (`rowsByLibspng`): both must accept or refuse the input alike, with the same pixels, color and warnings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var options = PNG.DecodingOptions()
     options.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let decoded = Result { () throws(GamutError) in try ImageFile.decode(bytes, path: "fuzz.png", options: options) }
-    setenv("GAMUTKIT_LIBSPNG_ROWS", "1", 1)
-    let reference = Result { () throws(GamutError) in try ImageFile.decode(bytes, path: "fuzz.png", options: options) }
-    unsetenv("GAMUTKIT_LIBSPNG_ROWS")
+    var libspng = options
+    libspng.rowsByLibspng = true
+    let reference = Result { () throws(GamutError) in try ImageFile.decode(bytes, path: "fuzz.png", options: libspng) }
     switch (decoded, reference) {
     case (.success(let a), .success(let b)):
         precondition(a.pixels.bytes == b.pixels.bytes, "the row decoder's pixels differ from libspng's")

@@ -19,6 +19,11 @@ public enum PNG {
         package var maximumChunkSize: Int = 64 << 20
         /// The largest embedded ICC profile accepted. Default ``ColorProfile/defaultMaximumSize``.
         package var maximumProfileSize: Int = ColorProfile.defaultMaximumSize
+        /// Whether libspng decodes every row, where plain 8- and 16-bit files' rows are otherwise decoded by GamutKit's
+        /// own row decoder (ISA-L's inflate and a filter kernel). Default false. The fuzzers and a benchmark set it to
+        /// hold the row decoder to libspng on the same input; `GAMUTKIT_LIBSPNG_ROWS=1` in the environment, read once,
+        /// does the same for a whole process.
+        @_spi(Tools) public var rowsByLibspng = false
 
         /// The default pixel budget, 2²⁶ pixels. Analyzing an image of that size holds about 1 GB (16-bit RGBA
         /// pixels and the per-pixel results), so a 2-core machine with a few gigabytes checks files in parallel.

@@ -49,10 +49,14 @@ final class PNGImageDataReader {
     private var previous: UnsafeMutableRawBufferPointer, current: UnsafeMutableRawBufferPointer
     private var row = 0
 
-    /// Whether the fast path is on: `GAMUTKIT_LIBSPNG_ROWS=1` in the environment has libspng decode every row instead
-    /// (the PNG fuzzers and a benchmark set it, between decodes, to hold this reader to libspng on the same input).
-    /// Read at each decode: setting it while another thread decodes is a data race (POSIX `setenv`).
-    static var isEnabled: Bool { getenv("GAMUTKIT_LIBSPNG_ROWS") == nil }
+    /// Whether the fast path is on for the process: `GAMUTKIT_LIBSPNG_ROWS=1` in the environment has libspng decode
+    /// every row instead. Read once, at the first PNG decoded; a caller switches it per decode with
+    /// `PNG.DecodingOptions.rowsByLibspng` (the fuzzers and a benchmark do, to hold this reader to libspng), never
+    /// with `setenv`, which races with every other thread's `getenv`.
+    static let isEnabled = getenv("GAMUTKIT_LIBSPNG_ROWS") == nil
+
+    /// Whether this reader decodes the rows of a decode made with `options`.
+    static func isEnabled(for options: PNG.DecodingOptions) -> Bool { isEnabled && !options.rowsByLibspng }
 
     /// Bytes read from the file at a time.
     static let readSize = 256 << 10

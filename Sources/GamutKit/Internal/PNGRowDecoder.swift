@@ -42,7 +42,7 @@ struct PNGRowDecoder: ~Copyable {
     /// the rows whatever the file (the tests compare the two).
     init(_ file: PNGFile, options: PNG.DecodingOptions, fast allowFast: Bool = true) throws(GamutError) {
         let path = file.path
-        let fast = allowFast && PNGImageDataReader.isEnabled && Self.decodesFast(file)
+        let fast = allowFast && PNGImageDataReader.isEnabled(for: options) && Self.decodesFast(file)
         let context: SPNGContext
         if fast {
             // libspng reads the chunks from the copy without the image data; the rows come from the file.

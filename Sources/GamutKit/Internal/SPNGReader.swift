@@ -34,7 +34,8 @@ extension PNGReader {
         }
         var bytes = [UInt8](repeating: 0, count: size)
         var texts: [PNGMetadata.Text]?, fast = false
-        if PNGImageDataReader.isEnabled, !hasTransparency, ihdr.interlace_method == 0, width < Int(UInt32.max) / 8, depth >= 8,
+        if PNGImageDataReader.isEnabled(for: options), !hasTransparency, ihdr.interlace_method == 0, width < Int(UInt32.max) / 8,
+            depth >= 8,
             ihdr.color_type != UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue),
             let run = PNGChunks.imageDataRun(buffer)
         {
