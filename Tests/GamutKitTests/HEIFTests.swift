@@ -48,13 +48,15 @@ struct HEIFTests {
 
     static let lossless = ["-L", "-p", "chroma=444"]
 
-    /// heif-enc's AVIF (8-bit, alpha when asked) with its `colr` box of type `nclx` rewritten to `primaries`/`transfer`.
-    static func nclx(primaries: Int, transfer: Int, alpha: Bool = false) throws -> String {
+    /// heif-enc's AVIF (8-bit, alpha when asked) with its `colr` box of type `nclx` rewritten to `primaries`/`transfer`
+    /// (and `matrix` when given; heif-enc writes 6).
+    static func nclx(primaries: Int, transfer: Int, matrix: Int? = nil, alpha: Bool = false) throws -> String {
         let path = try make("nclx.avif", alpha: alpha, icc: false, ["-A", "-q", "90"])
         var bytes = try ExternalTool.read(path)
         let colr = try HEIFBadInputTests.box("colr", in: bytes)
         #expect(Array(bytes[colr + 8..<colr + 12]) == Array("nclx".utf8))
         bytes.replaceSubrange(colr + 12..<colr + 16, with: [0, UInt8(primaries), 0, UInt8(transfer)])
+        if let matrix { bytes.replaceSubrange(colr + 16..<colr + 18, with: [0, UInt8(matrix)]) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -126,10 +128,12 @@ struct HEIFTests {
 
     @Test(
         "A colr box of type nclx holding a code point H.273 doesn't define is ignored with a warning, as heif-convert reads the file",
-        arguments: [(200, 13, "color primaries", 133), (12, 200, "a transfer function", 134)])
-    func undefinedBoxCodePoints(primaries: Int, transfer: Int, undefined: String, subcode: Int) throws {
+        arguments: [
+            (200, 13, 6, "color primaries", 133), (12, 200, 6, "a transfer function", 134), (12, 13, 200, "matrix coefficients", 135),
+        ])
+    func undefinedBoxCodePoints(primaries: Int, transfer: Int, matrix: Int, undefined: String, subcode: Int) throws {
         guard ExternalTool.available("heif-enc", "heif-convert") else { return }
-        let path = try Self.nclx(primaries: primaries, transfer: transfer)
+        let path = try Self.nclx(primaries: primaries, transfer: transfer, matrix: matrix)
         let image = try HEIF.read(contentsOf: path)
         #expect(
             image.warnings == [
