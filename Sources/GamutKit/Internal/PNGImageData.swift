@@ -13,10 +13,9 @@ import Synchronization
 /// level 1, same flushes and dictionary): about four times zlib's level-1 speed and a few percent smaller on 16-bit
 /// images; levels 0 and 2–9 by zlib. Piece boundaries depend only on the row length, never on the number of cores.
 /// The image data is the same on any machine, and so is every byte with zlib. With ISA-L the deflate stream itself
-/// has, rarely, differed between two runs on the same rows in one process: other matches, the same data (seen once
-/// in CI and three times here, in about 12,000, 31,870 and 19,915 fuzzer executions under ASan, never in a C harness
-/// of millions of calls; the cause is open, see `fuzz-png-stream`). libspng writes everything before the image data
-/// (it has no way to deflate on several cores).
+/// has, rarely, differed between two runs on the same rows in one process: other matches, the same data (only under
+/// the ASan fuzzer, never in a C harness; the cause is open, and the sightings are counted in the `fuzz-png-stream`
+/// row of Robustness.md). libspng writes everything before the image data (it has no way to deflate on several cores).
 final class PNGImageDataWriter {
     /// Where the bytes go; returns false when they could not be written.
     typealias Sink = (UnsafeRawBufferPointer) -> Bool
