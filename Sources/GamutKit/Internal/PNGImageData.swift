@@ -11,11 +11,10 @@ import Synchronization
 /// byte boundary (`Z_SYNC_FLUSH`, the last `Z_FINISH`), so their concatenation behind a zlib header, with the combined
 /// Adler-32 behind it, is one valid zlib stream — as pigz makes them. Level 1 is deflated by ISA-L's igzip (its
 /// level 1, same flushes and dictionary): about four times zlib's level-1 speed and a few percent smaller on 16-bit
-/// images; levels 0 and 2–9 by zlib. Piece boundaries depend only on the row length, never on the number of cores.
-/// The image data is the same on any machine, and so is every byte with zlib. With ISA-L the deflate stream itself
-/// has, rarely, differed between two runs on the same rows in one process: other matches, the same data (only under
-/// the ASan fuzzer, never in a C harness; the cause is open, and the sightings are counted in the `fuzz-png-stream`
-/// row of Robustness.md). libspng writes everything before the image data (it has no way to deflate on several cores).
+/// images (``ISALDeflater``); levels 0 and 2–9 by zlib. Piece boundaries depend only on the row length, never on the
+/// number of cores. So the image data is the same on any machine, and the bytes are the same on any number of cores and
+/// in every run on one machine (ISA-L's code for another processor may choose other matches).
+/// libspng writes everything before the image data (it has no way to deflate on several cores).
 final class PNGImageDataWriter {
     /// Where the bytes go; returns false when they could not be written.
     typealias Sink = (UnsafeRawBufferPointer) -> Bool
@@ -230,7 +229,11 @@ final class PNGImageDataWriter {
     /// Deflates a piece (level 1 with ISA-L, the others with zlib) and takes its Adler-32.
     private static func deflate(_ job: Job, level: Int32, strategy: Int32) {
         job.adler = job.input.withUnsafeBufferPointer { $0.isEmpty ? 1 : uLong(isal_adler32(1, $0.baseAddress, UInt64($0.count))) }
-        if level == 1 { deflateISAL(job) } else { deflateZlib(job, level: level, strategy: strategy) }
+        guard level == 1 else { return deflateZlib(job, level: level, strategy: strategy) }
+        switch ISALDeflater.deflate(job.input, dictionary: job.dictionary, last: job.last) {
+        case .success(let output): job.output = output
+        case .failure(let error): job.error = error.description
+        }
     }
 
     private static func deflateZlib(_ job: Job, level: Int32, strategy: Int32) {
@@ -270,56 +273,6 @@ final class PNGImageDataWriter {
                     job.error = "zlib failed while deflating (status \(status))"
                     return
                 }
-            }
-        }
-        output.removeSubrange(produced...)
-        job.output = output
-    }
-
-    /// Deflates a piece with ISA-L's igzip at its level 1: raw deflate, primed with the dictionary, ending on a byte
-    /// boundary (`SYNC_FLUSH`) or, for the last piece, with the final block.
-    private static func deflateISAL(_ job: Job) {
-        var stream = isal_zstream()
-        isal_deflate_init(&stream)
-        let levelBufferSize = Int(gk_isal_level1_buffer_size)
-        let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelBufferSize)
-        defer { levelBuffer.deallocate() }
-        stream.level = 1
-        stream.level_buf = levelBuffer
-        stream.level_buf_size = UInt32(levelBufferSize)
-        stream.gzip_flag = UInt16(IGZIP_DEFLATE)
-        stream.flush = UInt16(SYNC_FLUSH)
-        stream.end_of_stream = job.last ? 1 : 0
-        if !job.dictionary.isEmpty {
-            let status = job.dictionary.withUnsafeBufferPointer {  // igzip copies the dictionary; it never writes to it
-                isal_deflate_set_dict(&stream, UnsafeMutablePointer(mutating: $0.baseAddress), UInt32($0.count))
-            }
-            guard status == COMP_OK else {
-                job.error = "ISA-L refused the dictionary (status \(status))"
-                return
-            }
-        }
-        // Incompressible input grows by a stored-block header per 64 KiB; the loop below grows the buffer if needed.
-        var output = [UInt8](repeating: 0, count: job.input.count + job.input.count / 1024 + 1024)
-        var produced = 0
-        job.input.withUnsafeBufferPointer { input in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            stream.avail_in = UInt32(input.count)
-            while true {
-                let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
-                    stream.next_out = out.baseAddress! + produced
-                    stream.avail_out = UInt32(out.count - produced)
-                    let status = isal_deflate(&stream)
-                    produced = out.count - Int(stream.avail_out)
-                    return status
-                }
-                guard status == COMP_OK else {
-                    job.error = "ISA-L failed while deflating (status \(status))"
-                    return
-                }
-                let state = stream.internal_state.state
-                if stream.avail_in == 0 && (job.last ? state == ZSTATE_END : state == ZSTATE_NEW_HDR) { break }
-                output += [UInt8](repeating: 0, count: max(4096, output.count / 2))
             }
         }
         output.removeSubrange(produced...)
