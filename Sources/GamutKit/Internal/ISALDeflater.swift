@@ -5,12 +5,13 @@ internal import CISAL
 /// for the last piece, with the final block.
 ///
 /// **Whatever the memory layout, the same bytes.** ISA-L's level-1 body (`igzip_icf_body_h1_gr_bt.asm`, from 2.30,
-/// which Debian 12 ships, to 2.32) writes a stream's first byte on its own path, `.write_first_byte`, when the stream
-/// has no history. That path hashes the third byte from `rcx` shifted right by 16, where the main loop first copies the
-/// input into `rcx`; on x86-64 Linux `rcx` then still holds the address of the `isal_zstream`. So the third byte's hash
-/// entry lands in a bucket chosen by the stream's address, which ASLR and each thread's stack change: a later match
-/// with it is found or missed by chance (valid either way), and the same rows deflated twice could differ. In C, over
-/// 16,384 stream addresses 64 KiB apart, 128 gave the other stream for one 49-byte input, one per hash bucket.
+/// which Debian 12 ships, to 2.32 and its main branch of July 2026) writes a stream's first byte on its own path,
+/// `.write_first_byte`, when the stream has no history. That path hashes the third byte from `rcx` shifted right by 16,
+/// where the main loop first copies the input into `rcx`; on x86-64 Linux `rcx` then still holds the address of the
+/// `isal_zstream`. So the third byte's hash entry lands in a bucket chosen by the stream's address, which ASLR and each
+/// thread's stack change: a later match with it is found or missed by chance (valid either way), and the same rows
+/// deflated twice could differ. In C, over 16,384 stream addresses 64 KiB apart, 128 gave the other stream for one
+/// 49-byte input, one per hash bucket.
 ///
 /// The first piece therefore starts with its first four bytes alone: ISA-L's body leaves inputs of 16 bytes or fewer
 /// to its finish step, whose first-byte path is right, and the stream has history after it. It costs a small block
@@ -22,8 +23,6 @@ enum ISALDeflater {
 
     /// Bytes the stream's state takes, for ``deflate(_:dictionary:last:state:firstBytes:)``.
     static let stateByteCount = MemoryLayout<isal_zstream>.size
-    /// The alignment the stream's state needs.
-    static let stateAlignment = MemoryLayout<isal_zstream>.alignment
 
     /// The deflated piece, or why ISA-L failed.
     static func deflate(_ input: [UInt8], dictionary: [UInt8], last: Bool) -> Result<[UInt8], DeflateError> {
@@ -31,8 +30,8 @@ enum ISALDeflater {
         return deflate(input, dictionary: dictionary, last: last, stream: &stream, firstBytes: .primed)
     }
 
-    /// The same with the stream's state at `state` (``stateByteCount`` bytes, aligned to ``stateAlignment``, need not
-    /// be initialised): tests place it at chosen addresses.
+    /// The same with the stream's state at `state` (``stateByteCount`` bytes on an 8-byte boundary, not necessarily
+    /// initialised): tests place it at chosen addresses.
     static func deflate(
         _ input: [UInt8], dictionary: [UInt8], last: Bool, state: UnsafeMutableRawPointer, firstBytes: FirstBytes
     ) -> Result<[UInt8], DeflateError> {
