@@ -90,12 +90,12 @@ struct PNGImageDataTests {
         #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
     }
 
-    /// ISA-L's level-1 body (2.30 to 2.32) hashes a history-less stream's third byte from a register holding the
-    /// stream's address (see ``ISALDeflater``), so where the `isal_zstream` lives could change the deflate stream.
+    /// ISA-L's level-1 body on x86-64 (2.24 to 2.32) hashes a history-less stream's third byte from a register holding
+    /// the stream's address on Linux (see ``ISALDeflater``), so where the `isal_zstream` lives could change the stream.
     /// The input is the one row the writer makes of libpng's `palette-4.png` at level 1 (the Up filter byte, then the
     /// row as it is, the row above being zeros): a case `fuzz-png-stream` met, where a later run of four bytes repeats
     /// the third to sixth. The stream's state is placed at 2,048 addresses 64 KiB apart, which the hash sees as 2,048
-    /// consecutive values.
+    /// consecutive values (the states, 82 KB each, overlap; each is used and left before the next).
     @Test("ISA-L's level 1 gives the same bytes wherever its stream's state lives (the first bytes deflated on their own)")
     func sameBytesWhereverTheStreamLives() throws {
         let image = try PNG.decode(PNGConformanceTests.Fixture.bytes("libpng-testpngs/palette-4.png"))
@@ -115,12 +115,15 @@ struct PNGImageDataTests {
             }
             return seen
         }
-        // As ISA-L does it: two streams, the one with the extra match (length 4, distance 10) at about one address in
-        // 128 (one hash bucket of 128), whichever they are. This fails if a libisal without the bug is installed;
-        // ISALDeflater's priming can then go.
-        let asISALDoes = try streams(.asISALDoes)
-        #expect(asISALDoes.count == 2)
-        #expect(asISALDoes.values.min().map { $0 >= 4 && $0 <= 64 } == true, "\(asISALDoes.values.sorted())")
+        // As ISA-L does it on x86-64 Linux: two streams, the one with the extra match (length 4, distance 10) at about
+        // one address in 128 (one hash bucket of 128), whichever they are. This fails if a libisal without the bug is
+        // installed; ISALDeflater's priming can then go. (ISA-L's arm64 body has no such path; on macOS `rcx` holds
+        // something else.)
+        #if arch(x86_64) && os(Linux)
+            let asISALDoes = try streams(.asISALDoes)
+            #expect(asISALDoes.count == 2)
+            #expect(asISALDoes.values.min().map { $0 >= 4 && $0 <= 64 } == true, "\(asISALDoes.values.sorted())")
+        #endif
         // GamutKit's way: one stream at every address, and libpng reads the image back from it.
         let primed = try streams(.primed)
         #expect(primed.count == 1)
