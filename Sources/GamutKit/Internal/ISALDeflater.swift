@@ -7,11 +7,12 @@ internal import CISAL
 /// **Whatever the memory layout, the same bytes.** ISA-L's level-1 body on x86-64 (`igzip_icf_body_h1_gr_bt.asm`, from
 /// 2.24 to 2.32 and its main branch of July 2026; Debian 12 ships 2.30) writes a stream's first byte on its own path,
 /// `.write_first_byte`, when the stream has no history. That path hashes the third byte from `rcx` shifted right by 16,
-/// but since 2.24 nothing loads the input into `rcx` before it (2.23 did); on Linux `rcx` then still holds the address
-/// of the `isal_zstream`. So the third byte's hash entry lands in a bucket chosen by the stream's address, which ASLR
-/// and each thread's stack change: a later match with it is found or missed by chance (valid either way), and the same
-/// rows deflated twice could differ. In C, over 16,384 stream addresses 64 KiB apart, 128 (those whose bucket was the
-/// one that mattered, of 128) gave the other stream for one 49-byte input.
+/// but since 2.24 nothing loads the input into `rcx` before it (2.23 did), so on Linux and macOS (where the body first
+/// copies its argument into `rcx`) it holds the address of the `isal_zstream`. So the third byte's hash entry lands in
+/// a bucket chosen by the stream's address, which ASLR and each thread's stack change: a later match with it is found
+/// or missed by chance (valid either way), and the same rows deflated twice could differ. In C, over 16,384 stream
+/// addresses 64 KiB apart, 128 (those whose bucket was the one that mattered, of 128) gave the other stream for one
+/// 49-byte input.
 ///
 /// The first piece therefore starts with its first four bytes alone: ISA-L's body leaves inputs of 16 bytes or fewer
 /// to its finish step, whose first-byte path is right, and the stream has history after it. It costs a small block at
