@@ -31,17 +31,15 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch (streamed, whole) {
     case (.success, .success(let expected)):
         let written = FileManager.default.contents(atPath: output).map { [UInt8]($0) }
-        // Which side a second run of the whole-image path agrees with, when the two differ.
-        func again() -> String {
-            (try? convertWhole().get()).map { $0 == expected ? "the same bytes" : $0 == written ? "the streamed bytes" : "other bytes" }
-                ?? "an error"
-        }
         if written != expected {
             // Kept beside the input for a post-mortem, with a second run of the whole-image path: which side changed?
             _ = FileManager.default.createFile(atPath: folder + "/expected.png", contents: Data(expected))
+            let again = (try? convertWhole().get()).map {
+                $0 == expected ? "the same bytes" : $0 == written ? "the streamed bytes" : "other bytes"
+            }
             preconditionFailure(
                 "the streaming converter wrote other bytes than the whole-image path: \(difference(written, expected)); "
-                    + "the whole-image path run again gave \(again())")
+                    + "the whole-image path run again gave \(again ?? "an error")")
         }
     case (.failure, .failure): precondition(!FileManager.default.fileExists(atPath: output), "a refused input left an output file")
     case (.success, .failure(let error)): preconditionFailure("streamed, but the whole-image path refused it: \(error)")
