@@ -60,16 +60,22 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try ImageFile.encode(try decoded.converted(to: .sRGB), as: .png))
         }
     }
+    // The input is written when this benchmark starts and its folder removed when it ends: the registration above runs
+    // in every process package-benchmark starts, and a folder made there was left behind by each of them.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gamutkit-bench-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let inputPath = directory.appendingPathComponent("p3.png").path
-    guard FileManager.default.createFile(atPath: inputPath, contents: Data(png)) else {
-        fatalError("cannot write the benchmark input to \(inputPath)")
-    }
-    Benchmark("convert file → file, streamed (what gamut-check convert runs)") { benchmark in
-        let settings = PNGConversion.Settings(profile: .sRGB)
-        for _ in benchmark.scaledIterations {
-            blackHole(try PNGConversion.convert(file: inputPath, to: directory.appendingPathComponent("srgb.png").path, settings: settings))
-        }
-    }
+    Benchmark(
+        "convert file → file, streamed (what gamut-check convert runs)",
+        closure: { benchmark in
+            let settings = PNGConversion.Settings(profile: .sRGB)
+            for _ in benchmark.scaledIterations {
+                blackHole(
+                    try PNGConversion.convert(file: inputPath, to: directory.appendingPathComponent("srgb.png").path, settings: settings))
+            }
+        },
+        setup: {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(png).write(to: URL(fileURLWithPath: inputPath))
+        },
+        teardown: { try? FileManager.default.removeItem(at: directory) })
 }
