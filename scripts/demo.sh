@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-dependencies.sh
-swift build -c release --product gamut-check 2>&1 | grep -vE '^\[|^Building|^Compiling|^Write|^Build complete|^Planning' || true
+bash scripts/quiet-build.sh -c release --product gamut-check
 gamut_check=.build/release/gamut-check
 out=.build/demo
 mkdir -p "$out"

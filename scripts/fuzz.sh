@@ -25,8 +25,7 @@ bash scripts/install-dependencies.sh
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz)
 mkdir -p .build-fuzz/artifacts
 for target in "${targets[@]}"; do
-  swift build --package-path Fuzz --product "$target" "${flags[@]}" 2>&1 \
-    | grep -vE "^\[|^Building|^Compiling|^Write|^Build complete|^Planning|Cannot export local symbol" || true
+  bash scripts/quiet-build.sh --package-path Fuzz --product "$target" "${flags[@]}"
   corpus=.build-fuzz/corpus/$target
   mkdir -p "$corpus"
   case $target in

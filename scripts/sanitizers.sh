@@ -10,8 +10,7 @@ sanitizers=("$@")
 for sanitizer in "${sanitizers[@]}"; do
   scratch=".build-${sanitizer:0:1}san"
   echo "== $sanitizer sanitizer ($scratch)"
-  swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 \
-    | grep -vE "^\[|^Building|^Compiling|^Write|^Build complete|^Planning|Cannot export local symbol '__asan" || true
+  bash scripts/quiet-build.sh --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
   log=$(mktemp)
   status=0
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0" \
