@@ -15,6 +15,8 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     settings.decoding.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
     let folder = FileManager.default.temporaryDirectory.path + "/fuzz-png-stream-\(getpid())"
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // Removed when the input passes; a failure traps before this runs, so its files stay for the post-mortem.
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let input = folder + "/in.png", output = folder + "/out.png"
     guard FileManager.default.createFile(atPath: input, contents: Data(bytes)) else { return 0 }
     try? FileManager.default.removeItem(atPath: output)
