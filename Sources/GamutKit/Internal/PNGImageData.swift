@@ -13,7 +13,7 @@ import Synchronization
 /// level 1, same flushes and dictionary): about four times zlib's level-1 speed and a few percent smaller on 16-bit
 /// images (``ISALDeflater``); levels 0 and 2–9 by zlib. Piece boundaries depend only on the row length, never on the
 /// number of cores. So the image data is the same on any machine, and the bytes are the same on any number of cores and
-/// in every run on one machine (ISA-L's code for another processor may choose other matches).
+/// in every run on one machine (ISA-L's x86-64 variants parse alike, but its arm64 body may choose other matches).
 /// libspng writes everything before the image data (it has no way to deflate on several cores).
 final class PNGImageDataWriter {
     /// Where the bytes go; returns false when they could not be written.
