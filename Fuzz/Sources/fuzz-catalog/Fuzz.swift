@@ -41,7 +41,7 @@ let scratch: String = {
 /// SwiftPM links an executable's entry point under this name; hand the arguments to libFuzzer's driver.
 @_cdecl("fuzz_catalog_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    // The scratch catalog goes when libFuzzer exits; after a crash it stays, beside the saved input.
+    // The scratch catalog goes when libFuzzer exits; a crash leaves by `_Exit`, which skips this, so it stays.
     atexit { try? FileManager.default.removeItem(atPath: scratch) }
     var count = argc
     var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
