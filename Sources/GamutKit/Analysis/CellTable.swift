@@ -184,56 +184,6 @@ struct CellTable {
     }
 }
 
-/// A small direct-mapped cache in front of a ``CellTable``: a cell met again in the next rows (the usual
-/// case on smooth images) accumulates here, in a few kilobytes that stay in cache, and reaches the big
-/// table once, when evicted or drained. Owned by one worker of the pass at a time; not shared.
-final class CellCache {
-    private let slots: UnsafeMutableBufferPointer<CellTable.Entry>
-
-    init(size: Int = 2048) {
-        slots = .allocate(capacity: size)
-        slots.initialize(repeating: CellTable.Entry())
-    }
-
-    deinit { slots.deallocate() }
-
-    /// Adds `count` pixels in `x0…x1` of row `y` (`sample`: pixel `x0`'s), evicting into `table` the cell that held the slot.
-    /// Rows may arrive out of order across chunks.
-    @inline(__always)
-    func add(
-        _ key: UInt64, x0: Int, x1: Int, y: Int, sample: PixelPass.Sample, count: Int, interior: Int, outOfGamut: Bool,
-        into table: inout CellTable
-    ) {
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
-        let (x0, x1, y) = (Int32(x0), Int32(x1), Int32(y))
-        if slots[slot].key == key {
-            slots[slot].count += Int32(count)
-            slots[slot].interior += Int32(interior)
-            if outOfGamut { slots[slot].outOfGamut = 1 }
-            if (y, x0) < (slots[slot].y, slots[slot].x) {
-                (slots[slot].x, slots[slot].y, slots[slot].sample) = (x0, y, CellTable.CompactSample(sample))
-            }
-            slots[slot].x0 = min(slots[slot].x0, x0)
-            slots[slot].x1 = max(slots[slot].x1, x1)
-            slots[slot].y0 = min(slots[slot].y0, y)
-            slots[slot].y1 = max(slots[slot].y1, y)
-            return
-        }
-        if slots[slot].key != 0 { table.add(slots[slot]) }
-        slots[slot] = CellTable.Entry(
-            key: key, count: Int32(count), interior: Int32(interior), outOfGamut: outOfGamut ? 1 : 0,
-            x: x0, y: y, sample: CellTable.CompactSample(sample), x0: x0, y0: y, x1: x1, y1: y)
-    }
-
-    /// Moves every cached cell into `table`.
-    func drain(into table: inout CellTable) {
-        for i in slots.indices where slots[i].key != 0 {
-            table.add(slots[i])
-            slots[i] = CellTable.Entry()
-        }
-    }
-}
-
 /// Display code → index, in a flat open-addressing table (codes are 24-bit, so `UInt32.max` marks empty slots).
 struct CodeIndex {
     private var codes: [UInt32]

@@ -41,9 +41,8 @@ extension PixelPass {
             measureOutside(count: outside, output: out, scratch: tally.scratch)
             addOutside(row, y: y, rowBytes: chunk.rowBytes, count: outside, output: out, tally: &tally)
         }
-        tally.pending.flush(tally.cache, into: &tally.cells)
-        tally.pendingInGamut.flush(tally.cache, into: &tally.cells)
-        tally.cache.drain(into: &tally.cells)
+        tally.pending.flush(into: &tally.cells)
+        tally.pendingInGamut.flush(into: &tally.cells)
         return tally.chunkSum
     }
 
@@ -157,7 +156,7 @@ extension PixelPass {
             let x = scratch.edge[i]
             let key = CellTable.key(code: output.pointer[x] & 0xFF_FFFF, lab: scratch.edgeLab[i])
             tally.pendingInGamut.add(
-                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, cache: tally.cache,
+                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self,
                 into: &tally.cells)
         }
     }
@@ -235,7 +234,7 @@ extension PixelPass {
             output.pointer[index] = code
             let key = CellTable.key(code: code & 0xFF_FFFF, lab: scratch.sourceLab[i])
             tally.pending.add(
-                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, cache: tally.cache,
+                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self,
                 into: &tally.cells)
         }
         if lastVisible >= 0 {
@@ -311,7 +310,6 @@ struct WorkerTally {
     var chunkSum = 0.0
     // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
     var pending = PendingRun(outOfGamut: true), pendingInGamut = PendingRun(outOfGamut: false)
-    let cache = CellCache()
     let scratch: RowScratch
 
     init(bins: Int, width: Int) {
@@ -376,23 +374,28 @@ struct PendingRun {
     /// Extends the run with pixel `x` of row `y` (at `row`), or flushes it and starts a new one.
     @inline(__always)
     mutating func add(
-        _ key: UInt64, x: Int, y: Int, row: UnsafeRawPointer, interior: Int, pass: PixelPass, cache: CellCache,
+        _ key: UInt64, x: Int, y: Int, row: UnsafeRawPointer, interior: Int, pass: PixelPass,
         into cells: inout CellTable
     ) {
         if let p = run, p.key == key, p.y == y, p.x1 == x - 1 {
             run!.x1 = x
             run!.interior += interior
         } else {
-            flush(cache, into: &cells)
+            flush(into: &cells)
             run = (key, x, x, y, interior, pass.sample(row, x))
         }
     }
 
-    mutating func flush(_ cache: CellCache, into cells: inout CellTable) {
+    /// Adds the run to `cells`, the table of the chunk being run (drained after each chunk, so it holds only the chunk's
+    /// cells; a direct-mapped cache in front of it, from when it held a worker's whole share of the image, cost more
+    /// than it saved).
+    mutating func flush(into cells: inout CellTable) {
         guard let p = run else { return }
-        cache.add(
-            p.key, x0: p.x0, x1: p.x1, y: p.y, sample: p.sample, count: p.x1 - p.x0 + 1, interior: p.interior,
-            outOfGamut: outOfGamut, into: &cells)
+        let (x0, x1, y) = (Int32(p.x0), Int32(p.x1), Int32(p.y))
+        cells.add(
+            CellTable.Entry(
+                key: p.key, count: x1 - x0 + 1, interior: Int32(p.interior), outOfGamut: outOfGamut ? 1 : 0, x: x0, y: y,
+                sample: CellTable.CompactSample(p.sample), x0: x0, y0: y, x1: x1, y1: y))
         run = nil
     }
 }
