@@ -394,8 +394,8 @@ struct PendingRun {
         let (x0, x1, y) = (Int32(p.x0), Int32(p.x1), Int32(p.y))
         cells.add(
             CellTable.Entry(
-                key: p.key, count: x1 - x0 + 1, interior: Int32(p.interior), outOfGamut: outOfGamut ? 1 : 0, x: x0, y: y,
-                sample: CellTable.CompactSample(p.sample), x0: x0, y0: y, x1: x1, y1: y))
+                key: p.key, count: x1 - x0 + 1, interior: Int32(p.interior), x: x0, y: y, x0: x0, y0: y, x1: x1, y1: y,
+                sample: CellTable.CompactSample(p.sample), outOfGamut: outOfGamut ? 1 : 0))
         run = nil
     }
 }
