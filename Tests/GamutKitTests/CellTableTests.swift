@@ -46,16 +46,17 @@ struct CellTableTests {
             (s.c0, s.c1, s.c2) = (v, v + 1, v + 2)
             return s
         }
-        // Three runs of cell 7: row 5 (x 10…12), row 3 (x 40…41, out of gamut), row 3 (x 8, before the other one).
+        // Three runs of cell 7: row 5 (x 5…7, leftmost, so a first pixel chosen by x before y would be it), row 3 (x 40…41,
+        // out of gamut), row 3 (x 8, before the other one: the first pixel in reading order).
         let pieces = [
             CellTable.Entry(
-                key: 7, count: 3, interior: 2, x: 10, y: 5, x0: 10, y0: 5, x1: 12, y1: 5, sample: sample(100), outOfGamut: 0),
+                key: 7, count: 3, interior: 2, x: 5, y: 5, x0: 5, y0: 5, x1: 7, y1: 5, sample: sample(100), outOfGamut: 0),
             CellTable.Entry(
                 key: 7, count: 2, interior: 0, x: 40, y: 3, x0: 40, y0: 3, x1: 41, y1: 3, sample: sample(200), outOfGamut: 1),
             CellTable.Entry(key: 7, count: 1, interior: 1, x: 8, y: 3, x0: 8, y0: 3, x1: 8, y1: 3, sample: sample(300), outOfGamut: 0),
         ]
         let expected = CellTable.Entry(
-            key: 7, count: 6, interior: 3, x: 8, y: 3, x0: 8, y0: 3, x1: 41, y1: 5, sample: sample(300), outOfGamut: 1)
+            key: 7, count: 6, interior: 3, x: 8, y: 3, x0: 5, y0: 3, x1: 41, y1: 5, sample: sample(300), outOfGamut: 1)
         for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
             var table = CellTable(capacity: 16)
             for i in order { table.add(pieces[i]) }
