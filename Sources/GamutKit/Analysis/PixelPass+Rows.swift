@@ -156,8 +156,7 @@ extension PixelPass {
             let x = scratch.edge[i]
             let key = CellTable.key(code: output.pointer[x] & 0xFF_FFFF, lab: scratch.edgeLab[i])
             tally.pendingInGamut.add(
-                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self,
-                into: &tally.cells)
+                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, into: &tally.cells)
         }
     }
 
@@ -234,8 +233,7 @@ extension PixelPass {
             output.pointer[index] = code
             let key = CellTable.key(code: code & 0xFF_FFFF, lab: scratch.sourceLab[i])
             tally.pending.add(
-                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self,
-                into: &tally.cells)
+                key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, into: &tally.cells)
         }
         if lastVisible >= 0 {
             let here = PixelRect(x: firstVisible, y: y, width: lastVisible - firstVisible + 1, height: 1)
@@ -386,9 +384,8 @@ struct PendingRun {
         }
     }
 
-    /// Adds the run to `cells`, the table of the chunk being run (drained after each chunk, so it holds only the chunk's
-    /// cells; a direct-mapped cache in front of it, from when it held a worker's whole share of the image, cost more
-    /// than it saved).
+    /// Adds the run to `cells`, the table of the chunk being run: drained after each chunk, it holds only that chunk's
+    /// cells, few enough that no cache in front of it pays (see Performance.md, "The collapse cells without their cache").
     mutating func flush(into cells: inout CellTable) {
         guard let p = run else { return }
         let (x0, x1, y) = (Int32(p.x0), Int32(p.x1), Int32(p.y))
