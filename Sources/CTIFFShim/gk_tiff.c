@@ -27,27 +27,45 @@ static void keep(char *slot, size_t size, const char *module, const char *format
     }
 }
 
+/// libtiff's directory reader drops what it can't use with a warning ("Incorrect count for StripOffsets; tag
+/// ignored", "Incorrect value for ICC Profile; tag ignored" when a truncated file ends before a tag's data), then
+/// carries on: a file missing its strip table or its profile would read as garbage or as untagged. Such messages
+/// count as errors. These cost nothing: unknown, unsorted or untyped tags, unterminated ASCII, old-style LZW (which
+/// decodes correctly; libtiff only suggests converting the file), old-style JPEG's own deprecation notice, and a
+/// colormap whose values all fit 8 bits, which the RGBA reader reads as 8-bit, as other readers do.
+static int is_harmless(const char *format) {
+    static const char *const harmless[] = {
+        "Unknown field with tag", "not sorted in ascending order", "does not end in null byte", "ASCII value for tag",
+        "Old-style LZW codes", "thus tag is not read from file", "Deprecated and troublesome old-style JPEG",
+        "Assuming 8-bit colormap",
+    };
+    for (size_t i = 0; i < sizeof harmless / sizeof *harmless; i++) {
+        if (strstr(format, harmless[i]) != NULL) return 1;
+    }
+    return 0;
+}
+
+/// A fax line that ends early or runs long ("Premature EOL", "Line length mismatch") is decoded as libtiff decodes
+/// it, the rest of the line white, as fax viewers show it: the caller reports it rather than refusing the file. A fax
+/// strip that ends early (premature EOF) stays an error.
+static int is_reported(const char *module, const char *format) {
+    return module != NULL && strncmp(module, "Fax", 3) == 0 && strncmp(format, "%s at line ", 11) == 0;
+}
+
 /// Keeps the first error; returning 1 stops libtiff from also calling its global handler (which prints).
 static int on_error(TIFF *tif, void *user, const char *module, const char *format, va_list arguments) {
     (void)tif;
     gk_tiff_messages *messages = user;
+    if (is_harmless(format)) return 1;
     if (messages->error[0] == 0) keep(messages->error, sizeof messages->error, module, format, arguments);
     return 1;
-}
-
-/// libtiff's directory reader drops what it can't use with a warning ("Incorrect count for StripOffsets; tag
-/// ignored", "Incorrect value for ICC Profile; tag ignored" when a truncated file ends before a tag's data), then
-/// carries on: a file missing its strip table or its profile would read as garbage or as untagged. Such warnings
-/// count as errors; only the harmless ones (unknown tags, unsorted tags, unterminated ASCII) stay warnings.
-static int is_harmless(const char *format) {
-    return strstr(format, "Unknown field with tag") != NULL || strstr(format, "not sorted in ascending order") != NULL
-        || strstr(format, "does not end in null byte") != NULL || strstr(format, "ASCII value for tag") != NULL;
 }
 
 static int on_warning(TIFF *tif, void *user, const char *module, const char *format, va_list arguments) {
     (void)tif;
     gk_tiff_messages *messages = user;
-    if (!is_harmless(format)) {
+    if (is_harmless(format)) return 1;
+    if (!is_reported(module, format)) {
         if (messages->error[0] == 0) keep(messages->error, sizeof messages->error, module, format, arguments);
         return 1;
     }
@@ -147,6 +165,11 @@ void gk_tiff_reader_free(gk_tiff_reader *reader) {
 }
 
 const char *gk_tiff_message(const gk_tiff_reader *reader) { return reader->messages.error; }
+
+const char *gk_tiff_warning(const gk_tiff_reader *reader, int32_t *count) {
+    *count = reader->messages.warnings;
+    return reader->messages.warning;
+}
 
 static gk_tiff_status fail(gk_tiff_reader *reader, gk_tiff_status status, const char *format, ...) {
     if (reader->messages.error[0] == 0) {
@@ -338,6 +361,29 @@ gk_tiff_status gk_tiff_read(gk_tiff_reader *reader, uint8_t *pixels, size_t size
     // A codec may report damage and still fill the buffer: that is a failure too.
     if (status == GK_TIFF_OK && reader->messages.error[0] != 0) return GK_TIFF_INVALID;
     return status;
+}
+
+gk_tiff_status gk_tiff_read_rgba(gk_tiff_reader *reader, uint32_t *raster, size_t count) {
+    if (reader->tif == NULL) return fail(reader, GK_TIFF_ARGUMENT, "not open");
+    const gk_tiff_info *info = &reader->info;
+    if (info->width == 0 || info->height == 0 || (size_t)info->width * info->height > count) {
+        return fail(reader, GK_TIFF_ARGUMENT, "the output buffer doesn't fit %ux%u pixels", info->width, info->height);
+    }
+    char message[1024] = {0};
+    if (!TIFFRGBAImageOK(reader->tif, message)) return fail(reader, GK_TIFF_UNSUPPORTED, "%s", message);
+    TIFFRGBAImage image;
+    // Not stopping at a strip that reports a failure, as tiff2rgba reads: a fax strip with lines of the wrong length
+    // reports one after decoding it. Real damage leaves an error message, which fails the read below.
+    if (!TIFFRGBAImageBegin(&image, reader->tif, 0, message)) return fail(reader, GK_TIFF_UNSUPPORTED, "%s", message);
+    // Rows as stored, top first: the orientation tag is applied by the caller, for every layout alike (libtiff's
+    // reader would only flip, never transpose, for orientations 5 to 8).
+    image.req_orientation = image.orientation;
+    int ok = TIFFRGBAImageGet(&image, raster, info->width, info->height);
+    TIFFRGBAImageEnd(&image);
+    if (!ok || reader->messages.error[0] != 0) {
+        return fail(reader, GK_TIFF_INVALID, "cannot decode the image data");
+    }
+    return GK_TIFF_OK;
 }
 
 // MARK: Writing

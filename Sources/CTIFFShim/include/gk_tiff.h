@@ -64,8 +64,15 @@ gk_tiff_status gk_tiff_reader_open(gk_tiff_reader *reader, gk_tiff_info *info);
 /// interleaved here), rows of width × samples_per_pixel × bits_per_sample / 8 bytes, samples in host byte order.
 /// Only 8, 16 and 32 bits per sample are handled.
 gk_tiff_status gk_tiff_read(gk_tiff_reader *reader, uint8_t *pixels, size_t size);
+/// Decodes the first image with libtiff's RGBA reader (TIFFRGBAImage: palette, YCbCr, old- and new-style JPEG,
+/// bilevel and 2- and 4-bit gray, …) into `count` pixels of 8-bit R, G, B, A packed as TIFFGetR/G/B/A read them,
+/// rows as stored (top first, whatever the orientation tag says). Alpha comes back associated (premultiplied).
+gk_tiff_status gk_tiff_read_rgba(gk_tiff_reader *reader, uint32_t *raster, size_t count);
 /// The first error libtiff reported (or this shim's own message), "" when none.
 const char *gk_tiff_message(const gk_tiff_reader *reader);
+/// The first of the damage libtiff decodes past and the caller reports (a fax line of the wrong length), "" when
+/// none; `*count` is how many there were.
+const char *gk_tiff_warning(const gk_tiff_reader *reader, int32_t *count);
 
 /// Compression for the writer.
 typedef enum {

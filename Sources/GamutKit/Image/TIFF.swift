@@ -70,15 +70,20 @@ public enum TIFF {
     package static func decode(
         _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
     ) throws(GamutError) -> Image {
-        let decoded: Result<(TIFFHeader, TIFFLayout, [UInt8]), GamutError> = data.withUnsafeBytes { buffer in
+        let decoded: Result<(TIFFHeader, TIFFLayout, [UInt8], String?), GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
         }
-        let (header, layout, bytes) = try decoded.get()
-        var warnings: [String] = []
+        let (header, layout, bytes, damage) = try decoded.get()
+        var warnings: [String] = damage.map { [$0] } ?? []
         if header.morePages {
             warnings.append("multi-page TIFF: only the first image was processed, the other pages were not checked or converted")
         }
         if let warning = JPEGMarkers.orientationWarning(header.orientation, source: "TIFF") { warnings.append(warning) }
+        if layout.droppedAlpha {
+            warnings.append(
+                "the alpha channel of this \(header.photometric == 3 ? "palette" : "YCbCr or low-depth") TIFF is not read "
+                    + "(libtiff's RGBA reader leaves it out); the pixels are read as opaque")
+        }
         let pixels = try layout.pixels(bytes, header: header, path: path)
         let embedded = try header.icc.map { (bytes) throws(GamutError) in
             try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize)
@@ -110,17 +115,17 @@ public enum TIFF {
     private static func read(
         _ buffer: UnsafeRawBufferPointer, path: String?,
         options: PNG.DecodingOptions
-    ) throws(GamutError) -> (TIFFHeader, TIFFLayout, [UInt8]) {
+    ) throws(GamutError) -> (TIFFHeader, TIFFLayout, [UInt8], String?) {
         let reader = try TIFFReader(buffer, maximumAllocation: options.maximumDecodedSize, path: path)
         let header = try reader.header(maximumProfileSize: options.maximumProfileSize, pixelBudget: options.maximumPixels)
         let layout = try TIFFLayout(header, path: path)
-        let stored = header.samplesPerPixel * layout.format.bytesPerSample
+        let stored = layout.storedSamples * layout.format.bytesPerSample
         try ImageLimits.check(
             width: header.width, height: header.height,
             bytesPerPixel: layout.format.layout == .cmyk ? max(stored, 6) : stored, path: path, options: options)
         var bytes = [UInt8](repeating: 0, count: header.width * header.height * stored)
-        try reader.read(into: &bytes)
-        return (header, layout, bytes)
+        if layout.viaRGBA { try reader.readRGBA(into: &bytes) } else { try reader.read(into: &bytes) }
+        return (header, layout, bytes, reader.decodeWarning)
     }
 
     /// Encodes an image as a TIFF (contiguous strips, host byte order) with its profile in tag 34675.

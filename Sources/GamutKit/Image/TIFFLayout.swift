@@ -1,5 +1,9 @@
 /// How a TIFF's samples become a ``PixelBuffer``: which layouts are read, and the repacking (extra samples dropped,
 /// min-is-white inverted, associated alpha un-premultiplied).
+///
+/// 8- and 16-bit gray, RGB and CMYK and 32-bit float are read natively, keeping their depth. Every other layout
+/// libtiff's RGBA reader (`TIFFRGBAImage`) decodes (palette, YCbCr, old- and new-style JPEG, 1-, 2- and 4-bit gray,
+/// fax) is read through it, as `tiff2rgba` reads it, to 8 bits. CIELab, LogLuv and 64-bit float stay refused.
 struct TIFFLayout {
     /// The buffer's format.
     var format: PixelFormat
@@ -7,19 +11,43 @@ struct TIFFLayout {
     var minIsWhite: Bool
     /// The alpha is associated (premultiplied).
     var associatedAlpha: Bool
+    /// The pixels come from libtiff's RGBA reader: 8-bit R, G, B, A per pixel (alpha premultiplied), which
+    /// ``pixels(_:header:path:)`` reduces to ``format``.
+    var viaRGBA: Bool = false
+    /// The samples per pixel of the decoded bytes.
+    var storedSamples: Int
+    /// The file has an alpha channel that the RGBA reader doesn't read.
+    var droppedAlpha = false
 
     /// The layout of the file's first image, or the reason it isn't read.
     init(_ header: TIFFHeader, path: String?) throws(GamutError) {
         func unsupported(_ what: String) -> GamutError { GamutError(.unsupportedImage, "\(what) TIFF images are not read", path: path) }
+        guard header.codecAvailable else {
+            throw GamutError(.unsupportedImage, "compression \(header.compression) is not built into this libtiff", path: path)
+        }
+        let alpha = header.extraSamples > 0 && (header.firstExtra == 1 || header.firstExtra == 2)
+        switch header.photometric {
+        case 8, 9, 10: throw unsupported("CIELab (photometric \(header.photometric))")
+        case 32844, 32845: throw unsupported("LogLuv (photometric \(header.photometric))")
+        case 5 where header.inkSet != 1: throw unsupported("multi-ink separated (not CMYK)")
+        default: break
+        }
+        let native = [0, 1, 2, 5].contains(header.photometric) && header.compression != 6
+            && [(8, 1), (16, 1), (32, 3)].contains { $0 == (header.bitsPerSample, header.sampleFormat) }
+        if !native, [0, 1, 2, 3, 6].contains(header.photometric), header.sampleFormat == 1, header.bitsPerSample <= 16 {
+            let gray = header.photometric <= 1
+            // libtiff's RGBA reader leaves these kinds' alpha opaque (palette, YCbCr) or refuses them (gray below 8
+            // bits with alpha): read as tiff2rgba reads them, without alpha (TIFF.decode warns).
+            format = PixelFormat(gray ? .gray : .rgb, .uint8)
+            (minIsWhite, associatedAlpha, viaRGBA, storedSamples) = (false, false, true, 4)
+            droppedAlpha = alpha
+            return
+        }
         let colors: Int
         switch header.photometric {
         case 0, 1: colors = 1
         case 2: colors = 3
-        case 5 where header.inkSet == 1: colors = 4
-        case 3: throw unsupported("palette (photometric 3)")
-        case 5: throw unsupported("multi-ink separated (not CMYK)")
-        case 6: throw unsupported("YCbCr (photometric 6)")
-        case 8, 9, 10: throw unsupported("CIELab (photometric \(header.photometric))")
+        case 5: colors = 4
         default: throw unsupported("photometric \(header.photometric)")
         }
         guard header.samplesPerPixel >= colors else {
@@ -37,11 +65,6 @@ struct TIFFLayout {
         case (let bits, 3): throw unsupported("\(bits)-bit floating-point")
         case (let bits, _): throw unsupported("\(bits)-bit")
         }
-        guard header.codecAvailable else {
-            throw GamutError(.unsupportedImage, "compression \(header.compression) is not built into this libtiff", path: path)
-        }
-        let extra = header.samplesPerPixel - colors
-        let alpha = extra > 0 && (header.firstExtra == 1 || header.firstExtra == 2)
         let layout: PixelFormat.Layout
         switch (colors, alpha) {
         case (1, false): layout = .gray
@@ -54,11 +77,12 @@ struct TIFFLayout {
         format = PixelFormat(layout, sample)
         minIsWhite = header.photometric == 0
         associatedAlpha = alpha && header.firstExtra == 1
+        storedSamples = header.samplesPerPixel
     }
 
     /// The decoded samples (interleaved, `header.samplesPerPixel` per pixel) as a buffer of ``format``.
     func pixels(_ bytes: [UInt8], header: TIFFHeader, path: String?) throws(GamutError) -> PixelBuffer {
-        let stored = header.samplesPerPixel
+        let stored = storedSamples
         if format.sample == .float32, let bad = bytes.withUnsafeBytes({ $0.bindMemory(to: Float.self).firstIndex { !$0.isFinite } }) {
             // NaN and infinity are no color; refused rather than passed on to the transforms.
             throw GamutError(

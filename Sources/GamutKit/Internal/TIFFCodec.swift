@@ -83,6 +83,31 @@ struct TIFFReader: ~Copyable {
         try check(status, "cannot decode the image data")
     }
 
+    /// Decodes the image with libtiff's RGBA reader into `bytes`: R, G, B, A (alpha premultiplied) per pixel, rows as stored.
+    func readRGBA(into bytes: inout [UInt8]) throws(GamutError) {
+        let status = bytes.withUnsafeMutableBytes { buffer in
+            // TIFFGetR…A read a packed 32-bit word: R in its low byte. Written as words, then read back as bytes in
+            // R, G, B, A order on little-endian hosts; big-endian hosts reorder below.
+            gk_tiff_read_rgba(raw, buffer.baseAddress?.assumingMemoryBound(to: UInt32.self), buffer.count / 4)
+        }
+        try check(status, "cannot decode the image data")
+        if UInt32(1).bigEndian == 1 {
+            bytes.withUnsafeMutableBytes { raw in
+                let words = raw.bindMemory(to: UInt32.self)
+                for i in words.indices { words[i] = words[i].byteSwapped }
+            }
+        }
+    }
+
+    /// The damage libtiff decoded past (fax lines of the wrong length), as one warning; nil when there was none.
+    var decodeWarning: String? {
+        var count: Int32 = 0
+        let first = String(cString: gk_tiff_warning(raw, &count))
+        guard count > 0 else { return nil }
+        return "libtiff decoded past damaged data (\(first)\(count > 1 ? ", and \(count - 1) more" : "")); "
+            + "the image is read as libtiff decodes it"
+    }
+
     private func check(_ status: gk_tiff_status, _ what: String) throws(GamutError) {
         guard status != GK_TIFF_OK else { return }
         throw TIFFReader.error(status, what, message: String(cString: gk_tiff_message(raw)), path: path)
