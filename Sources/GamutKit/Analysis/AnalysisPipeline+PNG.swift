@@ -13,22 +13,15 @@ extension AnalysisPipeline {
     /// Analyzes the PNG `file` while decoding it: the calling thread decodes chunks of rows (libspng's progressive
     /// decoding, reading the file as it goes) and workers analyze each chunk as soon as the row below it is decoded, so
     /// neither the image data nor the decoded image is ever held whole and decoding and analysis overlap. Returns nil for files
-    /// the whole-image path reads instead: interlaced or palette images, 16-bit gray with tRNS, more ancillary chunks
-    /// than one libspng context caches. A file this path refuses as an invalid PNG is for the caller to read again on the
+    /// the whole-image path reads instead (``PNGChunkLayout/needsWholeImage(_:)``). A file this path refuses as an invalid PNG is for the caller to read again on the
     /// whole-image path, which reads damage confined to ancillary chunks with a warning (as ``PNGConversion`` does).
     static func analyzePNG(
         _ file: PNGFile, options: PNG.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
         includeClipMask: Bool, threads: Int?, keepCells: Bool = false
     ) throws(GamutError) -> FileAnalysis? {
         let (bytes, path) = (file.chunks, file.path)
-        guard bytes.count >= 33, bytes[28] == 0 else { return nil }  // IHDR (complete) interlace byte: only non-interlaced rows stream
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
-        let (depth, colorType) = (bytes[24], bytes[25])
-        if colorType == 3 || (colorType == 0 && depth == 16 && types.beforeData.contains("tRNS"))
-            || types.cachedChunks > PNG.cachedChunkLimit
-        {
-            return nil
-        }
+        if types.needsWholeImage(bytes) { return nil }
         var decoder = try PNGRowDecoder(file, options: options)
         let color = try decoder.colorChunks(chunkTypes: types.beforeData, options: options)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: options)

@@ -29,11 +29,15 @@ enum ColorResolver {
     ) throws(GamutError) -> (ColorProfile, ImageColorSource) {
         if let cicp = png.cicp {
             let (primaries, transfer, matrix, fullRange) = (Int(cicp[0]), Int(cicp[1]), Int(cicp[2]), cicp[3] == 1)
-            if let builtIn = builtIn(primaries: primaries, transfer: transfer), matrix == 0, fullRange {
-                let profile = png.isGray ? ColorProfile.graySRGB : ColorProfile.builtIn(builtIn)
+            // PNG holds RGB samples at full range: another matrix or narrow range isn't a PNG's cICP (PNG 3rd edition).
+            if matrix == 0, fullRange {
+                let profile = try H273Resolver.profile(
+                    primaries: primaries, transfer: transfer, isGray: png.isGray, format: "PNG cICP", warnings: &warnings)
                 return (profile, .cicp(primaries: primaries, transfer: transfer))
             }
-            warnings.append("cICP \(primaries)/\(transfer)/\(matrix)/\(fullRange ? 1 : 0) is not sRGB or Display P3; ignored")
+            warnings.append(
+                "cICP \(primaries)/\(transfer)/\(matrix)/\(fullRange ? 1 : 0) has "
+                    + (matrix == 0 ? "narrow-range" : "YCbCr matrix \(matrix)") + " samples, which PNG doesn't hold; ignored")
         }
         if let (name, bytes) = png.iccp {
             if bytes.count >= 20 {
@@ -62,14 +66,5 @@ enum ColorResolver {
             return (profile, source)
         }
         return (png.isGray ? .graySRGB : .sRGB, .untagged)
-    }
-
-    /// The built-in for a cICP pair: sRGB (1, 13) or Display P3 (12, 13); ITU-T H.273 code points.
-    static func builtIn(primaries: Int, transfer: Int) -> ColorProfile.BuiltIn? {
-        switch (primaries, transfer) {
-        case (1, 13): .sRGB
-        case (12, 13): .displayP3
-        default: nil
-        }
     }
 }

@@ -9,11 +9,12 @@
 ///   ``Image/fileBitDepth`` keeps n.
 ///
 /// The color: an ICC profile in a `colr` box (`prof` or `rICC`) first; otherwise an `nclx` `colr` box (or the
-/// coded bitstream's own signalling), mapped as a PNG's `cICP` is: primaries 1 and transfer 13 are GamutKit's exact
-/// ``ColorProfile/sRGB``, 12 and 13 its exact ``ColorProfile/displayP3``; other primaries with transfer 13
-/// (sRGB), 8 (linear), 4 (gamma 2.2) or 5 (gamma 2.8) become a matrix/TRC profile; the BT.709 family of transfers
-/// (1, 6, 14, 15) is read as sRGB's curve with a warning; other transfers (PQ, HLG, …) are not supported and
-/// are read as sRGB with a warning. Unspecified code points (2) stand for sRGB's. A file without either is sRGB,
+/// coded bitstream's own signalling), mapped as a PNG's `cICP` is (`H273Resolver`): primaries 1 and transfer 13 are
+/// GamutKit's exact ``ColorProfile/sRGB``, 12 and 13 its exact ``ColorProfile/displayP3``; other primaries with
+/// transfer 13 (sRGB), 8 (linear), 4 (gamma 2.2) or 5 (gamma 2.8) become a matrix/TRC profile; PQ (16) and HLG (18)
+/// keep their primaries and are read as their SDR rendition (BT.2408's 203 cd/m² white, brighter parts clipped), with
+/// a warning; the BT.709 family of transfers (1, 6, 14, 15) is read as sRGB's curve with a warning, and so are
+/// other transfers. Unspecified code points (2) stand for sRGB's. A file without either is sRGB,
 /// marked ``ImageColorSource/untagged``. libheif itself applies the nclx matrix coefficients and range when it
 /// converts YCbCr to RGB. The limits are ``PNG/DecodingOptions``'s, shared by every decoder.
 package enum HEIF {
@@ -53,7 +54,9 @@ package enum HEIF {
             profile = try EmbeddedProfile.rgb(icc, path: path, options: options)
             source = .iccp(name: profile.name)
         } else if let nclx = heif.nclx {
-            profile = try NCLXResolver.profile(nclx, warnings: &warnings)
+            profile = try H273Resolver.profile(
+                primaries: nclx.primaries, transfer: nclx.transfer, chromaticities: nclx.chromaticities, format: "HEIF nclx",
+                warnings: &warnings)
             source = .nclx(primaries: nclx.primaries, transfer: nclx.transfer)
         } else {
             (profile, source) = (.sRGB, .untagged)

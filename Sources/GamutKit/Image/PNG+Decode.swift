@@ -49,6 +49,17 @@ struct PNGColorChunks {
 enum PNGReader {
     static func read(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
         let layout = chunkLayout(buffer)
+        if let misplaced = layout.misplaced {
+            // Read as libpng reads it: without the misplaced chunk, with a warning.
+            let chunks = PNGChunks.list(buffer)
+            var bytes = Array(buffer.prefix(8))
+            for (index, chunk) in chunks.enumerated() where index != misplaced.index { bytes += buffer[chunk.whole] }
+            var png = try PNGChunks.withBytes(bytes) { (kept) throws(GamutError) -> DecodedPNG in
+                try read(kept, path: path, options: options)
+            }
+            png.warnings.insert(misplaced.warning, at: 0)
+            return png
+        }
         do {
             return try read(buffer, layout: layout, path: path, options: options)
         } catch {
@@ -99,7 +110,25 @@ enum PNGReader {
     static func chunkLayout(_ buffer: UnsafeRawBufferPointer) -> PNGChunkLayout {
         var layout = PNGChunkLayout()
         var seenData = false
-        for chunk in PNGChunks.list(buffer) {
+        var (colorType, sawPalette, sawTransparency): (UInt8?, Bool, Bool) = (nil, false, false)
+        for (index, chunk) in PNGChunks.list(buffer).enumerated() {
+            switch chunk.type {
+            case "IHDR" where chunk.data.count == 13: colorType = buffer[chunk.data.lowerBound + 9]
+            case "PLTE" where !seenData:
+                if sawTransparency, colorType != 3, layout.misplaced == nil {
+                    layout.misplaced = (
+                        index,
+                        "a suggested PLTE chunk after tRNS is out of place; ignored and the transparency kept, as libpng "
+                            + "1.6.47 and later and ImageMagick read it")
+                }
+                sawPalette = true
+            case "tRNS" where !seenData:
+                if colorType == 3, !sawPalette, layout.misplaced == nil {
+                    layout.misplaced = (index, "a tRNS chunk before PLTE is out of place; ignored, as libpng does (\"tRNS: out of place\")")
+                }
+                sawTransparency = true
+            default: break
+            }
             if chunk.type == "IDAT" {
                 seenData = true
             } else if seenData {

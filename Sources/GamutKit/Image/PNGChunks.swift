@@ -8,6 +8,23 @@ struct PNGChunkLayout {
     var cachedChunks = 0
     /// Structure the decoder reports as warnings (an animation's other frames).
     var warnings: [String] = []
+    /// A chunk out of its place, which libspng refuses and libpng reads past with a warning: a palette image's `tRNS`
+    /// before its `PLTE` (the transparency of no palette yet), which libpng drops; or an RGB image's suggested `PLTE`
+    /// after its `tRNS`, where libpng 1.6.47 and later (and ImageMagick) keep the transparency and so drop the suggestion
+    /// (libpng 1.6.46 and earlier dropped the `tRNS`).
+    /// The index of that chunk among ``PNGChunks/list(_:)``'s, and the warning.
+    var misplaced: (index: Int, warning: String)?
+
+    /// Whether the file takes the whole-image path rather than streaming rows: interlaced and palette images, 16-bit
+    /// gray with `tRNS` (libspng has no such output), a misplaced chunk, more ancillary chunks than one libspng context
+    /// caches. `header` is the file's first 33 bytes or more (signature and IHDR).
+    func needsWholeImage(_ header: some Collection<UInt8>) -> Bool {
+        let bytes = Array(header.prefix(33))
+        guard bytes.count == 33, bytes[28] == 0 else { return true }
+        let (depth, colorType) = (bytes[24], bytes[25])
+        return colorType == 3 || (colorType == 0 && depth == 16 && beforeData.contains("tRNS")) || misplaced != nil
+            || cachedChunks > PNG.cachedChunkLimit
+    }
 }
 
 /// The chunk framing of PNG bytes (length, type, data, CRC), walked without interpreting chunk contents: for the

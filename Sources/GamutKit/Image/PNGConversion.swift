@@ -6,9 +6,8 @@ import Synchronization
 /// Non-interlaced images stream: one thread decodes rows with libspng while the calling thread converts
 /// and filters them and the other cores deflate them, so everything overlaps the decode and only a few
 /// rows are held in memory (libspng reads the input file as it decodes; its chunks other than the image data are
-/// held). Interlaced and palette images, gray 16-bit images
-/// with `tRNS`, and files with more ancillary chunks than one libspng context accepts take the
-/// whole-image path (`PNG/read(contentsOf:options:)`, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
+/// held). Interlaced and palette images, gray 16-bit images with `tRNS`, files with a misplaced chunk and files with
+/// more ancillary chunks than one libspng context accepts take the whole-image path (`PNG/read(contentsOf:options:)`, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
 /// `PNG/write(_:to:options:)`), with the same results.
 public enum PNGConversion {
     /// What to convert to, and how.
@@ -140,8 +139,9 @@ enum PNGStream {
         _ file: PNGFile, settings: PNGConversion.Settings, to output: String
     ) throws(GamutError) -> PNGConversion.Summary? {
         let (bytes, path) = (file.chunks, file.path)
-        guard bytes.count >= 33, bytes[28] == 0 else { return nil }  // IHDR (complete) interlace byte: only non-interlaced rows stream
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
+        // Palette images (small, 8-bit at most) take the whole-image path, which checks their indices against the PLTE.
+        if types.needsWholeImage(bytes) { return nil }
         // Text after the image data (as ImageMagick writes its dates) is read ahead by libspng from the chunks alone,
         // so the output's header can carry every text chunk in file order, as the whole-image path writes them.
         let texts: [PNGMetadata.Text]? =
@@ -150,11 +150,6 @@ enum PNGStream {
             : try PNGChunks.withBytes(bytes) { (raw) throws(GamutError) -> [PNGMetadata.Text] in
                 try PNGChunks.texts(inBatchesFrom: raw, path: path, options: settings.decoding)
             }
-        let (depth, colorType) = (bytes[24], bytes[25])
-        if colorType == 0 && depth == 16 && types.beforeData.contains("tRNS") { return nil }
-        // Palette images (small, 8-bit at most) take the whole-image path, which checks their indices against the PLTE;
-        // so do files with more ancillary chunks than one libspng context accepts.
-        if colorType == 3 || types.cachedChunks > PNG.cachedChunkLimit { return nil }
         let structureWarnings = types.warnings
 
         let channel = Channel(capacity: chunksInFlight)

@@ -6,8 +6,14 @@ extension LCMSProfile {
         primaries: RGBPrimaries?, transfer: TransferFunction, description: String,
         context: LCMSContext
     ) throws(GamutError) -> LCMSProfile {
-        let (type, parameters) = transfer.iccParametric
-        guard let curve = cmsBuildParametricToneCurve(context.raw, type, parameters) else {
+        let built: OpaquePointer?
+        if let (type, parameters) = transfer.iccParametric {
+            built = cmsBuildParametricToneCurve(context.raw, type, parameters)
+        } else {
+            let table = transfer.tabulated
+            built = cmsBuildTabulatedToneCurveFloat(context.raw, UInt32(table.count), table)
+        }
+        guard let curve = built else {
             throw context.error(.invalidProfile, "could not build the tone curve of '\(description)'")
         }
         defer { cmsFreeToneCurve(curve) }

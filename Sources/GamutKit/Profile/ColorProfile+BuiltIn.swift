@@ -109,7 +109,12 @@ enum BuiltInFactory {
         let data = try ICCSerializer.canonicalBytes(initial, fixDate: true, path: nil)
         let canonical = try LCMSProfile.open(data, path: nil)
         let info = ProfileInspection.info(of: canonical, size: data.count)
-        let shaper = primaries.map { ShaperModel(primaries: $0, transfer: transfer) }
+        // A tabulated curve (the HDR renditions) is evaluated as LittleCMS interpolates its table, so that the fast path
+        // and LittleCMS agree; parametric ones exactly.
+        let shaper =
+            transfer.iccParametric == nil
+            ? ShaperModel(loadedFrom: handle, info: info)
+            : primaries.map { ShaperModel(primaries: $0, transfer: transfer) }
         return ColorProfile(handle: handle, shaper: shaper, data: data, info: info, builtIn: builtIn)
     }
 }
