@@ -235,7 +235,8 @@ static const size_t max_icc_size = 255 * 65519;
 
 gk_jpeg_status gk_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int32_t components, size_t row_bytes,
                               int32_t quality, int32_t subsample, const uint8_t *icc, size_t icc_size,
-                              uint8_t **output, size_t *output_size, char *message, size_t message_size) {
+                              const uint8_t *exif, size_t exif_size, uint8_t **output, size_t *output_size, char *message,
+                              size_t message_size) {
     *output = NULL;
     *output_size = 0;
     if (message_size > 0) message[0] = 0;
@@ -248,6 +249,10 @@ gk_jpeg_status gk_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t he
     if (icc_size > max_icc_size) {
         snprintf(message, message_size, "an ICC profile of %zu bytes doesn't fit in 255 APP2 markers (%zu bytes at most)",
                  icc_size, max_icc_size);
+        return GK_JPEG_ARGUMENT;
+    }
+    if (exif_size > 65533) {
+        snprintf(message, message_size, "an EXIF block of %zu bytes doesn't fit in an APP1 marker", exif_size);
         return GK_JPEG_ARGUMENT;
     }
     gk_jpeg_encoder *encoder = calloc(1, sizeof *encoder);
@@ -280,6 +285,7 @@ gk_jpeg_status gk_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t he
     }
     cinfo->dct_method = JDCT_ISLOW;
     jpeg_start_compress(cinfo, TRUE);
+    if (exif_size > 0) jpeg_write_marker(cinfo, JPEG_APP0 + 1, exif, (unsigned int)exif_size);
     if (icc_size > 0) jpeg_write_icc_profile(cinfo, icc, (unsigned int)icc_size);
     while (cinfo->next_scanline < cinfo->image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo->next_scanline * row_bytes);

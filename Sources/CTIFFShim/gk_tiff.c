@@ -390,8 +390,8 @@ gk_tiff_status gk_tiff_read_rgba(gk_tiff_reader *reader, uint32_t *raster, size_
 
 gk_tiff_status gk_tiff_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int32_t color_channels,
                               int32_t has_alpha, int32_t bits, size_t row_bytes, int32_t compression,
-                              const uint8_t *icc, size_t icc_size, uint8_t **output, size_t *output_size,
-                              char *message, size_t message_size) {
+                              const uint8_t *icc, size_t icc_size, uint16_t orientation, uint8_t **output,
+                              size_t *output_size, char *message, size_t message_size) {
     *output = NULL;
     *output_size = 0;
     if (message_size > 0) message[0] = 0;
@@ -428,7 +428,7 @@ gk_tiff_status gk_tiff_encode(const uint8_t *pixels, uint32_t width, uint32_t he
             && TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT, (uint16_t)(bits == 32 ? SAMPLEFORMAT_IEEEFP : SAMPLEFORMAT_UINT))
             && TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, (uint16_t)(color_channels == 1 ? PHOTOMETRIC_MINISBLACK : PHOTOMETRIC_RGB))
             && TIFFSetField(tif, TIFFTAG_PLANARCONFIG, (uint16_t)PLANARCONFIG_CONTIG)
-            && TIFFSetField(tif, TIFFTAG_ORIENTATION, (uint16_t)ORIENTATION_TOPLEFT)
+            && TIFFSetField(tif, TIFFTAG_ORIENTATION, (uint16_t)(orientation >= 1 && orientation <= 8 ? orientation : 1))
             && TIFFSetField(tif, TIFFTAG_COMPRESSION, (uint16_t)compression)
             && (!has_alpha || TIFFSetField(tif, TIFFTAG_EXTRASAMPLES, (uint16_t)1, extra))
             && (icc_size == 0 || TIFFSetField(tif, TIFFTAG_ICCPROFILE, (uint32_t)icc_size, icc));

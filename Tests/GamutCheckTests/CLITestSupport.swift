@@ -34,6 +34,26 @@ enum CLI {
             stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Runs another program (an independent tool) and returns what it printed and whether it exited 0.
+    static func external(_ path: String, _ arguments: [String]) throws -> (ok: Bool, stdout: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Whether another program ran and exited 0.
+    static func tool(_ path: String, _ arguments: [String]) throws -> Bool { try external(path, arguments).ok }
+
+    /// What another program printed.
+    static func output(_ path: String, _ arguments: [String]) throws -> String { try external(path, arguments).stdout }
+
     /// The peak resident memory, in bytes, of one run of `gamut-check` with `arguments` (output discarded).
     ///
     /// Measured from a small Python process that starts it and reads its children's usage: the kernel counts a

@@ -56,3 +56,38 @@ struct ConvertFormatTests {
             "\(shown.stdout)")
     }
 }
+
+/// `gamut-check convert` on a JPEG exiftool tagged with orientation 6 (a portrait phone photo's).
+@Suite("gamut-check convert: orientation")
+struct ConvertOrientationTests {
+    @Test("Upright by default (20×40 from a 40×20 stored image, no EXIF written); --keep-orientation keeps 40×20 and writes the tag exiftool reads")
+    func orientation() throws {
+        let tools = ["/usr/bin/exiftool", "/usr/bin/cjpeg", "/usr/bin/convert"]
+        guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else {
+            if ProcessInfo.processInfo.environment["GAMUTKIT_REQUIRE_IMAGEMAGICK"] == "1" { Issue.record("exiftool, cjpeg or convert is missing") }
+            return
+        }
+        let directory = CLI.temporaryDirectory()
+        let ppm = directory + "/source.ppm", jpeg = directory + "/portrait.jpg"
+        #expect(try CLI.tool("/usr/bin/convert", ["-size", "40x20", "gradient:red-blue", "-depth", "8", "-type", "TrueColor", ppm]))
+        #expect(try CLI.tool("/bin/sh", ["-c", "/usr/bin/cjpeg -quality 95 '\(ppm)' > '\(jpeg)'"]))
+        #expect(try CLI.tool("/usr/bin/exiftool", ["-q", "-overwrite_original", "-n", "-Orientation=6", jpeg]))
+        var stored = PNG.DecodingOptions()
+        stored.keepOrientation = true
+        for (flags, size, tag) in [([String](), (20, 40), 1), (["--keep-orientation"], (40, 20), 6)] {
+            for ext in ["png", "tif", "jpg"] {
+                let output = directory + "/out\(flags.count).\(ext)"
+                let result = try CLI.run(["convert", jpeg, "--to", "display-p3", "-o", output] + flags)
+                #expect(result.status == 0, "\(result.stderr)")
+                // Read as stored: the output's own pixels, and the tag GamutKit reads back (JPEG, TIFF; PNG's eXIf is
+                // written for other readers, not read).
+                let image = try ImageFile.read(contentsOf: output, options: stored)
+                #expect((image.width, image.height) == size, "\(ext) \(flags)")
+                #expect(image.orientation.rawValue == (ext == "png" ? 1 : tag), "\(ext) \(flags)")
+                // exiftool finds the tag where it was written (none, or TIFF's 1, when upright).
+                let read = Int(try CLI.output("/usr/bin/exiftool", ["-n", "-s3", "-Orientation", output]).trimmingCharacters(in: .whitespacesAndNewlines))
+                #expect(read == tag || (tag == 1 && read == nil), "\(ext) \(flags): \(String(describing: read))")
+            }
+        }
+    }
+}

@@ -107,9 +107,9 @@ struct HEIFTests {
     }
 
     @Test(
-        "nclx code points map to profiles: BT.2020 linear builds one, BT.709's transfer reads as sRGB's curve, PQ falls back to sRGB with a warning",
+        "nclx code points map to profiles: BT.2020 linear builds one, BT.709's transfer reads as sRGB's curve, PQ keeps BT.2020 as its SDR rendition with a warning",
         arguments: [
-            (9, 8, "HEIF nclx 9/8", 0), (1, 1, "sRGB IEC61966-2.1", 1), (9, 16, "sRGB IEC61966-2.1", 1), (12, 13, "Display P3", 0),
+            (9, 8, "HEIF nclx 9/8", 0), (1, 1, "sRGB IEC61966-2.1", 1), (9, 16, "HEIF nclx 9/16", 1), (12, 13, "Display P3", 0),
             (2, 2, "sRGB IEC61966-2.1", 0),
         ])
     func nclxMapping(primaries: Int, transfer: Int, name: String, warnings: Int) throws {

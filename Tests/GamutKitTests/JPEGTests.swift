@@ -143,21 +143,24 @@ struct JPEGTests {
         )
     }
 
-    @Test("EXIF orientation 6 (big- and little-endian APP1) is reported; pixels are read as stored", arguments: [true, false])
+    @Test("EXIF orientation 6 in a big- or little-endian APP1: pixels turned 90° clockwise, no warning; orientation 1 leaves them", arguments: [true, false])
     func orientation(littleEndian: Bool) throws {
         guard ExternalTool.available("cjpeg") else { return }
         let plain = try ExternalTool.read(try Self.cjpeg([]))
         var (segments, rest) = try F.segments(plain)
         segments.insert((0xE1, F.exif(orientation: 6, littleEndian: littleEndian)), at: 0)
         let image = try JPEG.decode(F.jpeg(segments, rest: rest))
-        #expect(
-            image.warnings == [
-                "EXIF orientation 6: pixels are stored rotated or mirrored (to be rotated 90° clockwise for display); "
-                    + "GamutKit reads them as stored"
-            ])
-        #expect(image.pixels == (try JPEG.decode(plain)).pixels)
+        let stored = try JPEG.decode(plain).pixels
+        #expect(image.warnings.isEmpty && image.orientation == .up && (image.width, image.height) == (stored.height, stored.width))
+        // Stored (x, y) is shown at (height − 1 − y, x).
+        for (x, y) in [(0, 0), (5, 3), (stored.width - 1, stored.height - 1)] {
+            for c in 0..<3 {
+                #expect(image.pixels.integer(x: stored.height - 1 - y, y: x, channel: c) == stored.integer(x: x, y: y, channel: c))
+            }
+        }
         segments[0].payload = F.exif(orientation: 1, littleEndian: littleEndian)
-        #expect(try JPEG.decode(F.jpeg(segments, rest: rest)).warnings.isEmpty)
+        let upright = try JPEG.decode(F.jpeg(segments, rest: rest))
+        #expect(upright.warnings.isEmpty && upright.pixels == stored)
     }
 
     @Test(

@@ -127,7 +127,7 @@ struct PNGTests {
         #expect(untagged.profile === ColorProfile.sRGB)
     }
 
-    @Test("cICP wins over iCCP; an unsupported cICP is ignored with a warning")
+    @Test("cICP wins over iCCP, PQ included; a cICP with a YCbCr matrix (not a PNG's) is ignored with a warning, leaving iCCP")
     func cicpPrecedence() throws {
         var options = PNG.EncodingOptions()
         options.writeCICP = false
@@ -135,8 +135,10 @@ struct PNGTests {
         let p3 = try PNG.decode(PNGFixtures.inserting(PNGFixtures.chunk("cICP", [12, 13, 0, 1]), into: tagged))
         #expect(p3.profile === ColorProfile.displayP3)
         let pq = try PNG.decode(PNGFixtures.inserting(PNGFixtures.chunk("cICP", [9, 16, 0, 1]), into: tagged))
-        #expect(pq.colorSource == .iccp(name: "sRGB IEC61966-2.1"))
-        #expect(pq.warnings.count == 1)
+        #expect(pq.colorSource == .cicp(primaries: 9, transfer: 16) && pq.warnings.count == 1)
+        let matrix = try PNG.decode(PNGFixtures.inserting(PNGFixtures.chunk("cICP", [9, 16, 9, 1]), into: tagged))
+        #expect(matrix.colorSource == .iccp(name: "sRGB IEC61966-2.1"))
+        #expect(matrix.warnings == ["cICP 9/16/9/1 has YCbCr matrix 9 samples, which PNG doesn't hold; ignored"])
     }
 
     @Test("Text and pHYs chunks round-trip")

@@ -85,12 +85,14 @@ int32_t gk_jpeg_warning_count(const gk_jpeg_decoder *decoder);
 const char *gk_jpeg_first_warning(const gk_jpeg_decoder *decoder);
 
 /// Encodes 8-bit gray (`components` 1) or RGB (3) pixels, rows `row_bytes` apart, at `quality` (1–100), with
-/// `icc` (when `icc_size` > 0) split across APP2 markers in sequence. 4:2:0 chroma subsampling unless `subsample`
+/// `exif` (when `exif_size` > 0) as an APP1 marker and `icc` (when `icc_size` > 0) split across APP2 markers in
+/// sequence. 4:2:0 chroma subsampling unless `subsample`
 /// is 0 (4:4:4). On success `*output` is a malloc'd buffer of `*output_size` bytes for the caller to free with
 /// gk_jpeg_free; on failure it is NULL and `message` (of `message_size` bytes) says why.
 gk_jpeg_status gk_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int32_t components, size_t row_bytes,
                               int32_t quality, int32_t subsample, const uint8_t *icc, size_t icc_size,
-                              uint8_t **output, size_t *output_size, char *message, size_t message_size);
+                              const uint8_t *exif, size_t exif_size, uint8_t **output, size_t *output_size, char *message,
+                              size_t message_size);
 /// Frees an encoder's output.
 void gk_jpeg_free(void *pointer);
 

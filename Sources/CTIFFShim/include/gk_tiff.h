@@ -84,12 +84,13 @@ typedef enum {
 
 /// Encodes one contiguous image: `color_channels` 1 (min-is-black) or 3 (RGB), plus an unassociated alpha when
 /// `has_alpha`, at `bits` 8 or 16 (unsigned) or 32 (IEEE float), rows `row_bytes` apart in host byte order, with the
-/// ICC profile in tag 34675 when `icc_size` > 0. LZW and Deflate use the horizontal (or floating-point) predictor.
+/// ICC profile in tag 34675 when `icc_size` > 0 and `orientation` (1–8) in tag 274. LZW and Deflate use the
+/// horizontal (or floating-point) predictor.
 /// On success `*output` is a malloc'd buffer of `*output_size` bytes to free with gk_tiff_free.
 gk_tiff_status gk_tiff_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int32_t color_channels,
                               int32_t has_alpha, int32_t bits, size_t row_bytes, int32_t compression,
-                              const uint8_t *icc, size_t icc_size, uint8_t **output, size_t *output_size,
-                              char *message, size_t message_size);
+                              const uint8_t *icc, size_t icc_size, uint16_t orientation, uint8_t **output,
+                              size_t *output_size, char *message, size_t message_size);
 void gk_tiff_free(void *pointer);
 
 #endif

@@ -12,6 +12,10 @@ public struct Image: Sendable {
     package var fileBitDepth: Int
     /// Things the decoder noticed and worked around (for example an unsupported `cICP` that was ignored).
     public var warnings: [String]
+    /// How the pixels are turned for display: `.up` (as decoders give them, upright) unless they were decoded with
+    /// ``PNG/DecodingOptions/keepOrientation`` from a file whose orientation tag says otherwise. The encoders write it
+    /// back (EXIF in JPEG, tag 274 in TIFF, `eXIf` in PNG); ``applyingOrientation()`` turns the pixels upright.
+    public var orientation: ImageOrientation = .up
 
     /// Creates an image.
     /// - Parameters:

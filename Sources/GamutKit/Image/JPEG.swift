@@ -3,8 +3,9 @@
 /// Baseline, extended and progressive 8-bit files decode: gray to `gray8`, YCbCr and RGB to `rgb8` (libjpeg honors an
 /// Adobe APP14 marker's transform code and JFIF's YCbCr), CMYK and YCCK through the embedded CMYK profile to 16-bit
 /// Adobe RGB (1998) (see `decode(_:path:options:)`). The profile is reassembled from all its APP2 segments in
-/// sequence order; an untagged file is sRGB and marked ``ImageColorSource/untagged``. An EXIF orientation other than 1
-/// is reported as a warning: the pixels are read as stored.
+/// sequence order; an untagged file is sRGB and marked ``ImageColorSource/untagged``. The EXIF orientation is applied:
+/// pixels come upright, as viewers show them (``PNG/DecodingOptions/keepOrientation`` keeps them as stored). A gain
+/// map (Apple's or ISO 21496-1's, for HDR displays) is reported: the SDR image is what is read.
 ///
 /// Every libjpeg call sits in a small C shim that catches libjpeg's error exit itself, so errors come back as
 /// ``GamutError``s and no `longjmp` crosses Swift code. The limits are ``PNG/DecodingOptions``'s, shared by every decoder.
@@ -56,7 +57,17 @@ public enum JPEG {
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
         }
         var (pixels, header, markers, warnings) = try decoded.get()
-        if let warning = JPEGMarkers.orientationWarning(JPEGMarkers.exifOrientation(markers), source: "EXIF") { warnings.append(warning) }
+        let orientation = ImageOrientation(tag: JPEGMarkers.exifOrientation(markers))
+        if let gainMap = JPEGMarkers.gainMap(markers, file: data) { warnings.append(gainMap) }
+        return try resolve(
+            &pixels, header: header, markers: markers, warnings: warnings, path: path, options: options
+        ).oriented(orientation, keep: options.keepOrientation)
+    }
+
+    private static func resolve(
+        _ pixels: inout PixelBuffer, header: JPEGHeader, markers: [JPEGMarker], warnings: [String], path: String?,
+        options: PNG.DecodingOptions
+    ) throws(GamutError) -> Image {
         let icc = try JPEGMarkers.iccProfile(markers, path: path, maximumSize: options.maximumProfileSize)
         let embedded = try icc.map { (bytes) throws(GamutError) in
             try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize)
@@ -129,7 +140,8 @@ public enum JPEG {
         return try JPEGCompressor.encode(
             samples, width: image.width, height: image.height, channels: format.colorChannelCount,
             quality: options.quality, subsampleChroma: options.subsampleChroma,
-            icc: options.embedProfile ? image.profile.data : [])
+            icc: options.embedProfile ? image.profile.data : [],
+            exif: image.orientation == .up ? [] : JPEGMarkers.exifSignature + image.orientation.exifBlock)
     }
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).

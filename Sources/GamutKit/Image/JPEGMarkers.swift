@@ -54,22 +54,44 @@ enum JPEGMarkers {
         return TIFFStructure.orientation(Array(exif.bytes.dropFirst(exifSignature.count)))
     }
 
-    /// The decoder warning for an orientation other than 1.
-    static func orientationWarning(_ orientation: Int?, source: String) -> String? {
-        guard let orientation, orientation != 1 else { return nil }
-        let meaning =
-            switch orientation {
-            case 2: "mirrored left to right"
-            case 3: "rotated 180°"
-            case 4: "mirrored top to bottom"
-            case 5: "mirrored along the diagonal"
-            case 6: "to be rotated 90° clockwise"
-            case 7: "mirrored along the other diagonal"
-            case 8: "to be rotated 90° counterclockwise"
-            default: "in an unknown orientation"
-            }
-        return
-            "\(source) orientation \(orientation): pixels are stored rotated or mirrored (\(meaning) for display); GamutKit reads them as stored"
+    /// The decoder warning for a gain map in `markers` or after the image (`file`): an ISO 21496-1 APP2 marker, Adobe's
+    /// and Android's `hdrgm` XMP (Ultra HDR), or Apple's HDR gain map image behind an MPF index. Nil when there is none.
+    static func gainMap(_ markers: [JPEGMarker], file: [UInt8]) -> String? {
+        let iso = Array("urn:iso:std:iso:ts:21496:-1".utf8), xmp = Array("http://ns.adobe.com/xap/1.0/".utf8)
+        let kind: String
+        if markers.contains(where: { $0.code == 0xE2 && $0.bytes.starts(with: iso) }) {
+            kind = "an ISO 21496-1 gain map"
+        } else if markers.contains(where: { $0.code == 0xE1 && $0.bytes.starts(with: xmp) && contains($0.bytes[...], "hdrgm:") }) {
+            kind = "an Ultra HDR gain map (hdrgm XMP)"
+        } else if markers.contains(where: { $0.code == 0xE2 && $0.bytes.starts(with: Array("MPF\0".utf8)) }),
+            contains(file[...], GainMap.appleAuxiliaryType)
+        {
+            kind = "Apple's HDR gain map"
+        } else {
+            return nil
+        }
+        return GainMap.warning(kind)
+    }
+
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: first) {
+            if bytes[found...].starts(with: needle) { return true }
+            index = found + 1
+        }
+        return false
+    }
+}
+
+/// What GamutKit says of a file that carries a gain map (an image that turns the base image into its HDR rendition).
+enum GainMap {
+    /// The auxiliary image type of Apple's HDR gain maps (HEIC and, after an MPF index, JPEG).
+    static let appleAuxiliaryType = "urn:com:apple:photo:2020:aux:hdrgainmap"
+
+    static func warning(_ kind: String) -> String {
+        "the file carries \(kind) for HDR displays: its base image is what was checked, not the HDR rendition the gain map makes"
     }
 }
 

@@ -2,14 +2,17 @@ import Foundation
 
 extension PNG {
     /// Encodes an 8- or 16-bit gray, gray+alpha, RGB or RGBA image as PNG with its profile embedded
-    /// (`iCCP`), plus `cICP` when the profile is GamutKit's sRGB or Display P3, and its text and `pHYs` chunks.
+    /// (`iCCP`), plus `cICP` when the profile is GamutKit's sRGB or Display P3, its text and `pHYs` chunks, and an
+    /// `eXIf` chunk with its ``Image/orientation`` when that isn't `.up`.
     /// 16-bit samples are written losslessly.
     /// - Throws: ``GamutError`` `.invalidArgument` for float or CMYK pixels, `.profileMismatch` when the
     ///   profile's color space doesn't fit the pixels, `.invalidPNG` with libspng's message.
     package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
-        try PNGWriter.encode(
+        var metadata = image.metadata
+        if image.orientation != .up { metadata.exif = image.orientation.exifBlock }
+        return try PNGWriter.encode(
             pngRows(image.pixels), width: image.width, height: image.height, format: image.pixels.format,
-            profile: image.profile, metadata: image.metadata, options: options)
+            profile: image.profile, metadata: metadata, options: options)
     }
 
     /// Tightly packed rows as libspng's `SPNG_FMT_PNG` takes them: 16-bit samples in host byte order (libspng

@@ -53,6 +53,8 @@ package struct PNGMetadata: Sendable, Hashable {
     package var texts: [Text] = []
     /// The `pHYs` chunk, when present.
     package var physicalDimensions: PhysicalDimensions?
+    /// An `eXIf` chunk to write (the orientation of an image kept as stored); not read from files.
+    package var exif: [UInt8]?
 
     /// Empty metadata.
     package init(texts: [Text] = [], physicalDimensions: PhysicalDimensions? = nil) {

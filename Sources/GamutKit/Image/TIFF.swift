@@ -59,7 +59,8 @@ public enum TIFF {
     /// The first directory is read first: an image over `options.maximumPixels` (the pixel budget) or whose decoded
     /// samples exceed `options.maximumDecodedSize` is refused before anything is decoded or allocated for it; libtiff's
     /// own allocations are bounded by the decoded size too. A strip or tile that decodes short is an error. Further
-    /// pages and an orientation other than top-left are reported as warnings; the pixels are read as stored.
+    /// pages are reported as a warning. The Orientation tag is applied: pixels come upright, as viewers show them
+    /// (``PNG/DecodingOptions/keepOrientation`` keeps them as stored).
     /// - Parameters:
     ///   - data: the TIFF file's bytes.
     ///   - path: the file they came from, named in errors.
@@ -78,7 +79,6 @@ public enum TIFF {
         if header.morePages {
             warnings.append("multi-page TIFF: only the first image was processed, the other pages were not checked or converted")
         }
-        if let warning = JPEGMarkers.orientationWarning(header.orientation, source: "TIFF") { warnings.append(warning) }
         if layout.droppedAlpha {
             warnings.append(
                 "the alpha channel of this \(header.photometric == 3 ? "palette" : "YCbCr or low-depth") TIFF is not read "
@@ -89,6 +89,13 @@ public enum TIFF {
             try ColorProfile(data: bytes, path: path, maximumSize: options.maximumProfileSize)
         }
         let depth = header.bitsPerSample
+        let image = try resolve(pixels, embedded: embedded, depth: depth, warnings: warnings, path: path)
+        return image.oriented(ImageOrientation(tag: header.orientation), keep: options.keepOrientation)
+    }
+
+    private static func resolve(
+        _ pixels: PixelBuffer, embedded: ColorProfile?, depth: Int, warnings: [String], path: String?
+    ) throws(GamutError) -> Image {
         switch pixels.format.layout {
         case .cmyk:
             let (rgb, note) = try CMYKConversion.rgb(pixels, profile: embedded, format: "TIFF", path: path)
@@ -144,7 +151,8 @@ public enum TIFF {
                 .profileMismatch, "profile '\(image.profile.name)' is \(image.profile.colorSpace) but the pixels are \(format.layout)")
         }
         return try TIFFWriter.encode(
-            image.pixels, compression: options.compression.code, icc: options.embedProfile ? image.profile.data : [])
+            image.pixels, compression: options.compression.code, icc: options.embedProfile ? image.profile.data : [],
+            orientation: image.orientation.rawValue)
     }
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).

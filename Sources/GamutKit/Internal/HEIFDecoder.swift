@@ -48,6 +48,11 @@ enum HEIFDecoder {
         }
         let icc = try handle.iccProfile(maximumSize: options.maximumProfileSize)
         var nclx = try handle.nclx(warnings: &warnings)
+        if handle.auxiliaryTypes().contains(GainMap.appleAuxiliaryType) {
+            warnings.append(GainMap.warning("Apple's HDR gain map"))
+        } else if hasToneMapItem(data) {
+            warnings.append(GainMap.warning("an ISO 21496-1 gain map (a tmap item)"))
+        }
         let image = try handle.decode(alpha: hasAlpha, deep: deep)
         if icc == nil, nclx == nil { nclx = image.nclx() }  // signalled in the coded bitstream only
         let pixels = try image.pixels(alpha: hasAlpha, deep: deep, options: options)
@@ -58,6 +63,23 @@ enum HEIFDecoder {
                     + "\(pixels.width)×\(pixels.height)", path: path)
         }
         return DecodedHEIF(pixels: pixels, bitDepth: bitDepth, icc: icc, nclx: nclx, warnings: warnings + image.warnings())
+    }
+
+    /// Whether the container declares an item of type `tmap` (ISO 21496-1's tone-mapped derived image, which libheif
+    /// 1.15 doesn't expose): an `infe` box of version 2 or 3 whose item type is `tmap`, in the file's first megabyte,
+    /// where the `meta` box is.
+    static func hasToneMapItem(_ data: UnsafeRawBufferPointer) -> Bool {
+        let bytes = UnsafeRawBufferPointer(rebasing: data.prefix(1 << 20))
+        let (infe, tmap) = (Array("infe".utf8), Array("tmap".utf8))
+        var offset = 4
+        while offset + 18 <= bytes.count {
+            defer { offset += 1 }
+            guard bytes[offset] == infe[0], bytes[offset..<offset + 4].elementsEqual(infe) else { continue }
+            let version = bytes[offset + 4]
+            let type = version == 2 ? offset + 12 : version == 3 ? offset + 14 : nil
+            if let type, type + 4 <= bytes.count, bytes[type..<type + 4].elementsEqual(tmap) { return true }
+        }
+        return false
     }
 
     /// libheif is initialized once per process (reference counted by libheif; never deinitialized).
@@ -114,6 +136,26 @@ struct HEIFImageHandle: ~Copyable {
     let path: String?
 
     deinit { heif_image_handle_release(raw) }
+
+    /// The types of the image's auxiliary images other than alpha and depth (URNs such as Apple's gain map's).
+    func auxiliaryTypes() -> [String] {
+        let filter = Int32(LIBHEIF_AUX_IMAGE_FILTER_OMIT_ALPHA | LIBHEIF_AUX_IMAGE_FILTER_OMIT_DEPTH)
+        let count = heif_image_handle_get_number_of_auxiliary_images(raw, filter)
+        guard count > 0 else { return [] }
+        var ids = [heif_item_id](repeating: 0, count: Int(count))
+        let listed = heif_image_handle_get_list_of_auxiliary_image_IDs(raw, filter, &ids, count)
+        var types: [String] = []
+        for id in ids.prefix(Int(max(listed, 0))) {
+            var auxiliary: OpaquePointer?
+            guard heif_image_handle_get_auxiliary_image_handle(raw, id, &auxiliary).code == heif_error_Ok, let auxiliary else { continue }
+            defer { heif_image_handle_release(auxiliary) }
+            var type: UnsafePointer<CChar>?
+            guard heif_image_handle_get_auxiliary_type(auxiliary, &type).code == heif_error_Ok, let name = type else { continue }
+            types.append(String(cString: name))
+            heif_image_handle_free_auxiliary_types(auxiliary, &type)
+        }
+        return types
+    }
 
     /// The ICC profile of a `colr` box of type `prof` or `rICC`, nil when there is none.
     func iccProfile(maximumSize: Int) throws(GamutError) -> [UInt8]? {

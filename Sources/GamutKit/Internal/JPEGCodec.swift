@@ -123,18 +123,20 @@ enum JPEGCompressor {
     /// Encodes tightly packed 8-bit gray (1 channel) or RGB (3) samples with `icc` split across APP2 markers.
     static func encode(
         _ samples: [UInt8], width: Int, height: Int, channels: Int, quality: Int, subsampleChroma: Bool,
-        icc: [UInt8]
+        icc: [UInt8], exif: [UInt8] = []
     ) throws(GamutError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 512)
         let status = samples.withUnsafeBufferPointer { pixels in
             icc.withUnsafeBufferPointer { profile in
-                message.withUnsafeMutableBufferPointer { text in
-                    gk_jpeg_encode(
-                        pixels.baseAddress, UInt32(clamping: width), UInt32(clamping: height), Int32(channels), width * channels,
-                        Int32(clamping: quality), subsampleChroma ? 1 : 0, profile.baseAddress, profile.count,
-                        &output, &size, text.baseAddress, text.count)
+                exif.withUnsafeBufferPointer { block in
+                    message.withUnsafeMutableBufferPointer { text in
+                        gk_jpeg_encode(
+                            pixels.baseAddress, UInt32(clamping: width), UInt32(clamping: height), Int32(channels), width * channels,
+                            Int32(clamping: quality), subsampleChroma ? 1 : 0, profile.baseAddress, profile.count,
+                            block.baseAddress, block.count, &output, &size, text.baseAddress, text.count)
+                    }
                 }
             }
         }

@@ -90,6 +90,10 @@ enum PNGWriter {
             var chunk = spng_phys(ppu_x: phys.pixelsPerUnitX, ppu_y: phys.pixelsPerUnitY, unit_specifier: phys.unitIsMetre ? 1 : 0)
             try ctx.check(spng_set_phys(ctx.raw, &chunk), "cannot write pHYs")
         }
+        if let exif = metadata.exif {
+            var chunk = spng_exif(length: exif.count, data: memory.cString(exif))
+            try ctx.check(spng_set_exif(ctx.raw, &chunk), "cannot write eXIf")
+        }
         // PNG has no empty text chunks; tEXt/zTXt are Latin-1, iTXt UTF-8.
         let texts = metadata.texts.filter { !$0.text.isEmpty && !$0.keyword.isEmpty }
         guard !texts.isEmpty else { return }

@@ -131,7 +131,7 @@ struct TIFFReader: ~Copyable {
 enum TIFFWriter {
     /// Encodes contiguous samples (host order) of `colorChannels` 1 or 3 plus optional alpha at `bits` 8, 16 or 32
     /// (float), with `icc` in tag 34675.
-    static func encode(_ pixels: PixelBuffer, compression: Int32, icc: [UInt8]) throws(GamutError) -> [UInt8] {
+    static func encode(_ pixels: PixelBuffer, compression: Int32, icc: [UInt8], orientation: Int = 1) throws(GamutError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 512)
@@ -143,7 +143,7 @@ enum TIFFWriter {
                         samples.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(clamping: pixels.width),
                         UInt32(clamping: pixels.height), Int32(format.colorChannelCount), format.hasAlpha ? 1 : 0,
                         Int32(format.bytesPerSample * 8), pixels.rowBytes, compression, profile.baseAddress, profile.count,
-                        &output, &size, text.baseAddress, text.count)
+                        UInt16(clamping: orientation), &output, &size, text.baseAddress, text.count)
                 }
             }
         }
