@@ -84,7 +84,8 @@ struct Convert: ParsableCommand {
     @Flag(
         name: .customLong("keep-orientation"),
         help:
-            "Keep JPEG and TIFF pixels as stored and write their orientation tag with them (EXIF, TIFF tag 274, PNG eXIf), rather than turning them upright.")
+            "Keep JPEG and TIFF pixels as stored and write their orientation tag with them (EXIF, TIFF tag 274, PNG eXIf), rather than turning them upright."
+    )
     var keepOrientation = false
 
     @Option(

@@ -60,11 +60,15 @@ struct ConvertFormatTests {
 /// `gamut-check convert` on a JPEG exiftool tagged with orientation 6 (a portrait phone photo's).
 @Suite("gamut-check convert: orientation")
 struct ConvertOrientationTests {
-    @Test("Upright by default (20×40 from a 40×20 stored image, no EXIF written); --keep-orientation keeps 40×20 and writes the tag exiftool reads")
+    @Test(
+        "Upright by default (20×40 from a 40×20 stored image, no EXIF written); --keep-orientation keeps 40×20 and writes the tag exiftool reads"
+    )
     func orientation() throws {
         let tools = ["/usr/bin/exiftool", "/usr/bin/cjpeg", "/usr/bin/convert"]
         guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else {
-            if ProcessInfo.processInfo.environment["GAMUTKIT_REQUIRE_IMAGEMAGICK"] == "1" { Issue.record("exiftool, cjpeg or convert is missing") }
+            if ProcessInfo.processInfo.environment["GAMUTKIT_REQUIRE_IMAGEMAGICK"] == "1" {
+                Issue.record("exiftool, cjpeg or convert is missing")
+            }
             return
         }
         let directory = CLI.temporaryDirectory()
@@ -85,7 +89,9 @@ struct ConvertOrientationTests {
                 #expect((image.width, image.height) == size, "\(ext) \(flags)")
                 #expect(image.orientation.rawValue == (ext == "png" ? 1 : tag), "\(ext) \(flags)")
                 // exiftool finds the tag where it was written (none, or TIFF's 1, when upright).
-                let read = Int(try CLI.output("/usr/bin/exiftool", ["-n", "-s3", "-Orientation", output]).trimmingCharacters(in: .whitespacesAndNewlines))
+                let read = Int(
+                    try CLI.output("/usr/bin/exiftool", ["-n", "-s3", "-Orientation", output]).trimmingCharacters(
+                        in: .whitespacesAndNewlines))
                 #expect(read == tag || (tag == 1 && read == nil), "\(ext) \(flags): \(String(describing: read))")
             }
         }

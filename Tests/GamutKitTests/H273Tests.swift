@@ -73,11 +73,15 @@ struct H273Tests {
         if transfer == 16 { #expect(image.warnings[0].contains("SDR rendition") && shown[12] == 255) }  // 0.75: 1,000 cd/m²
     }
 
-    @Test("H.273 table 2's primaries: BT.2020's green is far outside sRGB, BT.601 525's red close to BT.709's; unknown code points read as sRGB's with a warning")
+    @Test(
+        "H.273 table 2's primaries: BT.2020's green is far outside sRGB, BT.601 525's red close to BT.709's; unknown code points read as sRGB's with a warning"
+    )
     func primaries() throws {
         let green = [0, 65535, 0]
         let bt2020 = try PNG.decode(try Self.png(green, cicp: [9, 8, 0, 1]), path: "2020.png")
-        let linear = try ColorTransform(from: bt2020.profile, format: .rgb16, to: .linearSRGB, format: .rgbFloat).convert(samples: [0, 65535, 0])
+        let linear = try ColorTransform(from: bt2020.profile, format: .rgb16, to: .linearSRGB, format: .rgbFloat).convert(samples: [
+            0, 65535, 0,
+        ])
         #expect(linear[0] < -0.5 && linear[1] > 1.1, "\(linear)")
         #expect(H273Resolver.primaries(9)?.green == Chromaticity(x: 0.170, y: 0.797))
         #expect(H273Resolver.primaries(6)?.red == Chromaticity(x: 0.630, y: 0.340))
@@ -123,7 +127,9 @@ struct GainMapTests {
         return try ExternalTool.write(try ExternalTool.run("cjpeg", ["-quality", "90", ppm]), "plain.jpg", in: folder)
     }
 
-    @Test("Ultra HDR's hdrgm XMP (written by exiftool), ISO 21496-1's APP2 and Apple's MPF-indexed gain map: one warning each, the same pixels")
+    @Test(
+        "Ultra HDR's hdrgm XMP (written by exiftool), ISO 21496-1's APP2 and Apple's MPF-indexed gain map: one warning each, the same pixels"
+    )
     func jpeg() throws {
         guard ExternalTool.available("convert", "cjpeg", "exiftool") else { return }
         let folder = PNGFixtures.temporaryDirectory

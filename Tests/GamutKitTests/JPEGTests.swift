@@ -44,6 +44,20 @@ struct JPEGTests {
         #expect(worst > 0 && worst <= 12, "largest difference from the source \(worst) codes")
     }
 
+    @Test(
+        "The coding kinds libjpeg-turbo's own tests cover, written by cjpeg: as djpeg decodes them, sample for sample",
+        arguments: [
+            ["-progressive"], ["-sample", "2x2"], ["-sample", "2x1"], ["-sample", "1x2"], ["-restart", "1"], ["-arithmetic"],
+            ["-optimize"], ["-quality", "100"], ["-quality", "5"], ["-progressive", "-arithmetic", "-sample", "2x2"],
+        ])
+    func codingKinds(arguments: [String]) throws {
+        guard ExternalTool.available("cjpeg", "djpeg") else { return }
+        let path = try Self.cjpeg(arguments)
+        let image = try JPEG.read(contentsOf: path)
+        #expect(image.pixels.format == .rgb8 && image.warnings.isEmpty && image.profile.name == "Display P3")
+        #expect(F.difference(FormatFixtures.values(image.pixels), try Self.djpeg(path)) == nil)
+    }
+
     @Test("cjpeg -grayscale, untagged: gray as djpeg decodes it, sRGB gray and marked untagged")
     func gray() throws {
         guard ExternalTool.available("cjpeg", "djpeg") else { return }
@@ -143,7 +157,9 @@ struct JPEGTests {
         )
     }
 
-    @Test("EXIF orientation 6 in a big- or little-endian APP1: pixels turned 90° clockwise, no warning; orientation 1 leaves them", arguments: [true, false])
+    @Test(
+        "EXIF orientation 6 in a big- or little-endian APP1: pixels turned 90° clockwise, no warning; orientation 1 leaves them",
+        arguments: [true, false])
     func orientation(littleEndian: Bool) throws {
         guard ExternalTool.available("cjpeg") else { return }
         let plain = try ExternalTool.read(try Self.cjpeg([]))

@@ -12,7 +12,10 @@ struct OrientationTests {
         let path = folder + "/source.ppm"
         try ExternalTool.run(
             "convert",
-            ["-size", "40x20", "gradient:red-blue", "-fill", "#00ff00", "-draw", "rectangle 0,0 9,4", "-depth", "8", "-type", "TrueColor", path])
+            [
+                "-size", "40x20", "gradient:red-blue", "-fill", "#00ff00", "-draw", "rectangle 0,0 9,4", "-depth", "8", "-type",
+                "TrueColor", path,
+            ])
         return path
     }
 
@@ -23,16 +26,20 @@ struct OrientationTests {
 
     /// The orientation exiftool reads from `path` (its numeric value).
     static func exiftool(_ path: String) throws -> Int? {
-        Int(String(decoding: try ExternalTool.run("exiftool", ["-n", "-s3", "-Orientation", path]), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines))
+        Int(
+            String(decoding: try ExternalTool.run("exiftool", ["-n", "-s3", "-Orientation", path]), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    @Test("JPEG, orientations 1–8 written by exiftool into a 4:4:4 cjpeg file: the pixels ImageMagick's -auto-orient gives, sample for sample", arguments: 1...8)
+    @Test(
+        "JPEG, orientations 1–8 written by exiftool into a 4:4:4 cjpeg file: the pixels ImageMagick's -auto-orient gives, sample for sample",
+        arguments: 1...8)
     func jpeg(orientation: Int) throws {
         guard ExternalTool.available("convert", "cjpeg", "exiftool") else { return }
         let folder = PNGFixtures.temporaryDirectory
         let path = folder + "/oriented.jpg"
-        _ = try ExternalTool.write(try ExternalTool.run("cjpeg", ["-quality", "95", "-sample", "1x1", try Self.source(in: folder)]), "oriented.jpg", in: folder)
+        _ = try ExternalTool.write(
+            try ExternalTool.run("cjpeg", ["-quality", "95", "-sample", "1x1", try Self.source(in: folder)]), "oriented.jpg", in: folder)
         try ExternalTool.run("exiftool", ["-q", "-overwrite_original", "-n", "-Orientation=\(orientation)", path])
         #expect(try Self.exiftool(path) == orientation)
         let image = try JPEG.read(contentsOf: path)
@@ -42,7 +49,9 @@ struct OrientationTests {
         #expect(JPEGTIFFFixtures.difference(FormatFixtures.values(image.pixels), try Self.magick(path)) == nil)
     }
 
-    @Test("TIFF, tag 274 set to 1–8 by ImageMagick's -orient: the pixels ImageMagick's -auto-orient gives, sample for sample", arguments: 1...8)
+    @Test(
+        "TIFF, tag 274 set to 1–8 by ImageMagick's -orient: the pixels ImageMagick's -auto-orient gives, sample for sample",
+        arguments: 1...8)
     func tiff(orientation: Int) throws {
         guard ExternalTool.available("convert") else { return }
         let folder = PNGFixtures.temporaryDirectory
@@ -61,12 +70,15 @@ struct OrientationTests {
         #expect(JPEGTIFFFixtures.difference(FormatFixtures.values(read.pixels), try Self.magick(palette)) == nil)
     }
 
-    @Test("keepOrientation: the stored pixels with orientation .right; written as TIFF, PNG and JPEG the tag goes with them (exiftool reads 6)")
+    @Test(
+        "keepOrientation: the stored pixels with orientation .right; written as TIFF, PNG and JPEG the tag goes with them (exiftool reads 6)"
+    )
     func keep() throws {
         guard ExternalTool.available("convert", "cjpeg", "exiftool") else { return }
         let folder = PNGFixtures.temporaryDirectory
         let plain = folder + "/plain.jpg"
-        _ = try ExternalTool.write(try ExternalTool.run("cjpeg", ["-quality", "95", "-sample", "1x1", try Self.source(in: folder)]), "plain.jpg", in: folder)
+        _ = try ExternalTool.write(
+            try ExternalTool.run("cjpeg", ["-quality", "95", "-sample", "1x1", try Self.source(in: folder)]), "plain.jpg", in: folder)
         let path = folder + "/right.jpg"
         try ExternalTool.run("exiftool", ["-q", "-n", "-Orientation=6", "-o", path, plain])
         var options = PNG.DecodingOptions()
@@ -90,7 +102,9 @@ struct OrientationTests {
         #expect(try TIFF.read(contentsOf: folder + "/kept.tif").pixels == converted.applyingOrientation().pixels)
     }
 
-    @Test("The analyzer's regions are where people see them: a P3 block stored top-left in a JPEG tagged orientation 6 is clipped at the top right")
+    @Test(
+        "The analyzer's regions are where people see them: a P3 block stored top-left in a JPEG tagged orientation 6 is clipped at the top right"
+    )
     func analysisRegions() throws {
         guard ExternalTool.available("convert", "exiftool") else { return }
         let folder = PNGFixtures.temporaryDirectory

@@ -209,7 +209,8 @@ struct PNGMisplacedChunkTests {
     }
 
     @Test(
-        "An RGB image with a suggested PLTE after its tRNS (as libavif's test file has it): the PLTE is dropped and the tRNS kept, as libpng 1.6.47+ and ImageMagick read it")
+        "An RGB image with a suggested PLTE after its tRNS (as libavif's test file has it): the PLTE is dropped and the tRNS kept, as libpng 1.6.47+ and ImageMagick read it"
+    )
     func suggestedPaletteAfterTransparency() throws {
         let original = try PNGConformanceTests.Fixture.bytes("pngsuite/ftbrn2c08.png")
         #expect(!PNGFixtures.chunks(original).contains { $0.type == "PLTE" })

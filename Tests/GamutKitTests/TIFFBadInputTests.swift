@@ -67,7 +67,7 @@ struct TIFFBadInputTests {
         guard ExternalTool.available("convert") else { return }
         let folder = PNGFixtures.temporaryDirectory
         for (name, arguments, expected) in [
-            ("lab", ["-colorspace", "Lab"], "CIELab (photometric 8) TIFF images are not read"),
+            ("lab", ["-colorspace", "Lab"], "CIELab (photometric 8) TIFF images are not read")
         ] {
             let path = folder + "/\(name).tif"
             try ExternalTool.run("convert", ["-size", "8x8", "gradient:red-blue"] + arguments + [path])

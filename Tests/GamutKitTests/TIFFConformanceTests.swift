@@ -37,10 +37,12 @@ struct TIFFConformanceTests {
 
     static let kinds: [Kind] = [
         Kind(name: "palette 8-bit", tool: "convert", arguments: ["-type", "Palette", "-depth", "8"], channels: 3, depth: 8),
-        Kind(name: "palette 4-bit", tool: "convert", arguments: ["-colors", "16", "-type", "Palette", "-depth", "4"], channels: 3, depth: 4),
+        Kind(
+            name: "palette 4-bit", tool: "convert", arguments: ["-colors", "16", "-type", "Palette", "-depth", "4"], channels: 3, depth: 4),
         // ImageMagick 6 writes a 2-bit palette's colormap in 2-bit units; libtiff reads it as an 8-bit map (with a
         // warning GamutKit doesn't repeat), and so must GamutKit.
-        Kind(name: "palette 2-bit", tool: "convert", arguments: ["-colors", "4", "-type", "Palette", "-depth", "2"], channels: 3, depth: 2),
+        Kind(
+            name: "palette 2-bit", tool: "convert", arguments: ["-colors", "4", "-type", "Palette", "-depth", "2"], channels: 3, depth: 2),
         Kind(name: "bilevel 1-bit Deflate", tool: "convert", arguments: ["-monochrome", "-depth", "1"], channels: 1, depth: 1),
         Kind(name: "fax group 3", tool: "convert", arguments: ["-monochrome", "-compress", "Fax"], channels: 1, depth: 1),
         Kind(name: "fax group 4", tool: "convert", arguments: ["-monochrome", "-compress", "Group4"], channels: 1, depth: 1),
@@ -50,8 +52,9 @@ struct TIFFConformanceTests {
         Kind(name: "YCbCr JPEG tiles", tool: "tiffcp", arguments: ["-c", "jpeg", "-t", "-w", "16", "-l", "16"], channels: 3, depth: 8),
     ]
 
-    @Test("Each kind: GamutKit's samples are tiff2rgba's exactly (gray kinds as one channel), at 8 bits, with the stored depth kept",
-          arguments: kinds)
+    @Test(
+        "Each kind: GamutKit's samples are tiff2rgba's exactly (gray kinds as one channel), at 8 bits, with the stored depth kept",
+        arguments: kinds)
     func kind(_ kind: Kind) throws {
         let (name, channels, depth) = (kind.name, kind.channels, kind.depth)
         guard ExternalTool.available("convert", "tiffcp", "tiff2rgba") else { return }

@@ -40,7 +40,8 @@ enum H273Resolver {
             transfer = .sRGB
         }
         if isGray {
-            return transfer == .sRGB ? .graySRGB : try ColorProfile(grayTransfer: transfer, description: "\(format) \(code)/\(transferCode)")
+            return transfer == .sRGB
+                ? .graySRGB : try ColorProfile(grayTransfer: transfer, description: "\(format) \(code)/\(transferCode)")
         }
         switch (primaryCode, transfer) {
         case (1, .sRGB): return .sRGB

@@ -1,11 +1,11 @@
 /// Where an image's color meaning came from, in PNG's order of precedence.
 public enum ImageColorSource: Sendable, Hashable {
     /// A `cICP` chunk (PNG 3rd edition) with these ITU-T H.273 code points. GamutKit uses its exact
-    /// built-ins for sRGB (primaries 1, transfer 13) and Display P3 (12, 13).
+    /// built-ins for sRGB (primaries 1, transfer 13) and Display P3 (12, 13); other primaries and curves become a
+    /// matrix/TRC profile, and PQ and HLG their SDR rendition (see ``TransferFunction/perceptualQuantizerSDR``).
     case cicp(primaries: Int, transfer: Int)
-    /// An ISO/IEC 23008-12 `colr` box of type `nclx` (HEIF, AVIF) with these ITU-T H.273 code points: sRGB
-    /// (primaries 1, transfer 13) and Display P3 (12, 13) are GamutKit's exact built-ins, other primaries and
-    /// simple curves become a matrix/TRC profile (see `HEIF`).
+    /// An ISO/IEC 23008-12 `colr` box of type `nclx` (HEIF, AVIF) with these ITU-T H.273 code points, resolved as
+    /// ``cicp(primaries:transfer:)`` is.
     case nclx(primaries: Int, transfer: Int)
     /// An embedded ICC profile (`iCCP` in PNG, `ICCP` in WebP, a `colr` box of type `prof` in HEIF) with this name.
     case iccp(name: String)

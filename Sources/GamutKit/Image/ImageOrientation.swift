@@ -22,10 +22,10 @@ public enum ImageOrientation: Int, Sendable, CaseIterable {
     case left = 8
 
     /// Whether display swaps width and height.
-    public var swapsDimensions: Bool { rawValue >= 5 }
+    var swapsDimensions: Bool { rawValue >= 5 }
 
     /// Where the stored pixel (`x`, `y`) of a `width` × `height` image is shown.
-    public func displayed(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+    func displayed(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
         switch self {
         case .up: (x, y)
         case .upMirrored: (width - 1 - x, y)

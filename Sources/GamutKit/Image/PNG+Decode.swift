@@ -119,7 +119,8 @@ enum PNGReader {
                     layout.misplaced = (
                         index,
                         "a suggested PLTE chunk after tRNS is out of place; ignored and the transparency kept, as libpng "
-                            + "1.6.47 and later and ImageMagick read it")
+                            + "1.6.47 and later and ImageMagick read it"
+                    )
                 }
                 sawPalette = true
             case "tRNS" where !seenData:

@@ -32,7 +32,8 @@ struct TIFFLayout {
         case 5 where header.inkSet != 1: throw unsupported("multi-ink separated (not CMYK)")
         default: break
         }
-        let native = [0, 1, 2, 5].contains(header.photometric) && header.compression != 6
+        let native =
+            [0, 1, 2, 5].contains(header.photometric) && header.compression != 6
             && [(8, 1), (16, 1), (32, 3)].contains { $0 == (header.bitsPerSample, header.sampleFormat) }
         if !native, [0, 1, 2, 3, 6].contains(header.photometric), header.sampleFormat == 1, header.bitsPerSample <= 16 {
             let gray = header.photometric <= 1
