@@ -11,7 +11,7 @@ public enum TransferFunction: Sendable, Hashable, Codable {
     case linear
     /// SMPTE ST 2084 (PQ, ITU-T H.273 transfer 16) rendered for an SDR display by ITU-R BT.2408's rule: the
     /// signal's absolute luminance over the 203 cd/m² reference white, brighter clipped to SDR white (linear 1).
-    /// What GamutKit analyzes of an HDR file; not an HDR curve (``encode(_:)`` inverts it up to white only).
+    /// What GamutKit analyzes of an HDR file; not an HDR curve (its inverse holds up to SDR white only).
     case perceptualQuantizerSDR
     /// ITU-R BT.2100 HLG (H.273 transfer 18) shown on a 1000 cd/m² display (system gamma 1.2, applied per channel)
     /// and rendered for SDR as ``perceptualQuantizerSDR`` is: 203 cd/m² (signal 0.75) is SDR white, brighter clipped.
