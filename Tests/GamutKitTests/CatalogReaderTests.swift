@@ -311,12 +311,12 @@ struct CatalogReaderTests {
     func systemTable() throws {
         #expect(SystemColors.current.count == 18)
         #expect(SystemColors.all.count > 18)
+        // The HIG's table, as shared/ holds it: a missing file fails the test rather than skipping the comparison.
         let shared = CLIRoot.shared.appendingPathComponent("hig/system-colors.json").path
-        if let published = FileManager.default.contents(atPath: shared) {
-            #expect(
-                String(decoding: published, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                    == SystemColors.publishedJSON.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
+        let published = try #require(FileManager.default.contents(atPath: shared), "missing reference file \(shared)")
+        #expect(
+            String(decoding: published, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                == SystemColors.publishedJSON.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Test("Filenames that leave the set, and symbolic links out of the catalog, are refused; link loops end")
