@@ -35,7 +35,9 @@ struct HTMLPictureTests {
         }
     }
 
-    @Test("A catalog of 300 P3 images (16² to 1024², many identical) gives a report under 5 MB with every finding, each picture once")
+    @Test(
+        "A catalog of 300 P3 images (16² to 1024², many identical) gives a report under 5 MB with every finding, each picture once",
+        .enabled(if: SlowTests.enabled, "slow: GAMUTKIT_SLOW_TESTS=1 (.ci/run) runs it"))
     func largeCatalog() throws {
         let (catalog, images) = try LargeCatalogFixture.write()
         #expect(images == 300)

@@ -128,7 +128,9 @@ struct GradientFloorTests {
     /// (span and loss ≥ 2.0 ΔE00, ≥ 8 px) must agree with it where it is clear. Between 0.65 and 1.5 either answer is
     /// accepted: the model is one viewing condition (60 px/°) and one observer model, and hues differ (cyan bands,
     /// carried by the blurrier blue–yellow channel, need about twice the length of red ones to show as much).
-    @Test("The gradient floors agree with the S-CIELAB band model over 4 hues, spans 0.5–10 ΔE00 and lengths 4–256 px")
+    @Test(
+        "The gradient floors agree with the S-CIELAB band model over 4 hues, spans 0.5–10 ΔE00 and lengths 4–256 px",
+        .enabled(if: SlowTests.enabled, "slow: GAMUTKIT_SLOW_TESTS=1 (.ci/run) runs it"))
     func floorsMatchModel() throws {
         let rows = try FloorMeasurement.grid().map(FloorMeasurement.measure)
         if ProcessInfo.processInfo.environment["GAMUTKIT_MEASURE_FLOORS"] == "1" { print(try FloorMeasurement.compact(rows)) }

@@ -72,9 +72,11 @@ package enum Rules {
     package static let decoderWarning = Rule(
         id: .decoderWarning, name: "Read with a caveat", defaultSeverity: .warning,
         summary: "A file that was read, but not all of it as it claims to be: an animated PNG whose other frames were not "
-            + "checked, palette indices past the PLTE (shown as black), or color signalling that was ignored.",
+            + "checked, palette indices past the PLTE (shown as black), color signalling that was ignored, an HDR image "
+            + "analyzed as its SDR rendition, or a gain map whose HDR rendition was not checked.",
         rationale: "What was checked is not all that ships: frames not analyzed, or pixels whose color depends on the decoder.",
-        fixHint: "Re-export the file; for animations, check each frame as a still image.")
+        fixHint: "Where the message names damage or ignored signalling, re-export the file; for animations, check each frame "
+            + "as a still image; for HDR, the SDR image is what sRGB displays show.")
 
     /// A file whose content is another format than its name says.
     package static let fileFormatMismatch = Rule(
