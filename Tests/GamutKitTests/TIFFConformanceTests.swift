@@ -93,4 +93,24 @@ struct TIFFConformanceTests {
         #expect(image.profile.data == ColorProfile.displayP3.data && image.colorSource == .iccp(name: "Display P3"))
         #expect(FormatFixtures.values(image.pixels) == samples)
     }
+
+    @Test(
+        "Tags libtiff doesn't know (ImageMagick's PageNumber renumbered to private tag 65000, out of order) are skipped as libtiff skips them"
+    )
+    func unknownTags() throws {
+        guard ExternalTool.available("convert", "tiff2rgba") else { return }
+        let folder = PNGFixtures.temporaryDirectory
+        let path = folder + "/plain.tif"
+        try ExternalTool.run("convert", [try Self.source(in: folder), "-type", "TrueColor", "-compress", "None", path])
+        var bytes = try ExternalTool.read(path)
+        let (little, entries) = TIFFPatch.entries(bytes)
+        let page = try #require(entries.first { $0.tag == 297 }, "ImageMagick wrote no PageNumber tag")
+        TIFFPatch.put16(&bytes, page.offset, 65000, little)
+        let patched = try ExternalTool.write(bytes, "unknown-tag.tif", in: folder)
+        let image = try TIFF.read(contentsOf: patched)
+        let original = try TIFF.read(contentsOf: path)
+        let reference = try Self.reference(patched, folder: folder)
+        #expect(image.warnings.isEmpty && image.pixels == original.pixels)
+        #expect(FormatFixtures.values(image.pixels) == reference)
+    }
 }
