@@ -37,7 +37,7 @@ struct Convert: ParsableCommand {
             Inputs are read by their content (PNG, JPEG, TIFF, WebP, HEIF, AVIF). The output format is --format, \
             or else the output's extension (.jpg/.jpeg, .tif/.tiff; anything else is PNG). PNG gets iCCP plus cICP for \
             sRGB and Display P3; JPEG the profile in APP2 segments; TIFF in tag 34675. Pixels are written upright, as \
-            viewers show them (a JPEG's or TIFF's orientation tag applied), unless --keep-orientation. \
+            Apple's platforms show them (an EXIF, TIFF or PNG eXIf orientation applied), unless --keep-orientation. \
             Writes each output through a temporary file and a rename, so a failed conversion leaves no \
             partial file; never overwrites an input unless --in-place. A file that fails is reported and \
             the others are still converted; the exit code is then 2.
@@ -84,7 +84,7 @@ struct Convert: ParsableCommand {
     @Flag(
         name: .customLong("keep-orientation"),
         help:
-            "Keep JPEG and TIFF pixels as stored and write their orientation tag with them (EXIF, TIFF tag 274, PNG eXIf), rather than turning them upright."
+            "Keep pixels as stored and write their orientation tag with them (EXIF, TIFF tag 274, PNG eXIf), rather than turning them upright."
     )
     var keepOrientation = false
 

@@ -126,4 +126,36 @@ struct OrientationTests {
         }
         #expect(clipped(17, 4) && clipped(19, 0) && !clipped(2, 4) && !clipped(17, 30))
     }
+
+    @Test(
+        "PNG: an eXIf chunk exiftool wrote (orientation 6) is applied as Apple's platforms apply it, on every path: decode, analysis and convert (not streamed); kept on request"
+    )
+    func png() throws {
+        guard ExternalTool.available("convert", "exiftool") else { return }
+        let folder = PNGFixtures.temporaryDirectory
+        let path = folder + "/right.png"
+        try ExternalTool.run("convert", [try Self.source(in: folder), "-depth", "16", "png48:" + path])
+        let stored = try Self.magick(path, autoOrient: false)  // ImageMagick ignores a PNG's eXIf: the samples as stored
+        try ExternalTool.run("exiftool", ["-q", "-overwrite_original", "-n", "-Orientation=6", path])
+        #expect(try Self.exiftool(path) == 6)
+        let image = try PNG.read(contentsOf: path)
+        #expect((image.width, image.height) == (20, 40) && image.orientation == .up && image.warnings.isEmpty)
+        // Stored (x, y) of the 40×20 image is shown at (19 − y, x).
+        for (x, y) in [(0, 0), (7, 3), (39, 19), (25, 10)] {
+            let shown = (0..<3).map { image.pixels.integer(x: 19 - y, y: x, channel: $0) >> 8 }
+            #expect(shown == Array(stored[(y * 40 + x) * 3..<(y * 40 + x) * 3 + 3]), "stored (\(x), \(y))")
+        }
+        let analyzed = try ImageAnalyzer.analyze(contentsOf: path, includeClipMask: true)
+        let mask = try #require(analyzed.clipMask)
+        #expect((mask.width, mask.height) == (20, 40))
+        let output = folder + "/converted.png"
+        let summary = try PNGConversion.convert(file: path, to: output, settings: .init(profile: .sRGB))
+        #expect(!summary.streamed && (summary.width, summary.height) == (20, 40))
+        let converted = try PNG.read(contentsOf: output)
+        #expect((converted.width, converted.height) == (20, 40) && converted.orientation == .up)
+        var options = PNG.DecodingOptions()
+        options.keepOrientation = true
+        let kept = try PNG.read(contentsOf: path, options: options)
+        #expect(kept.orientation == .right && (kept.width, kept.height) == (40, 20))
+    }
 }

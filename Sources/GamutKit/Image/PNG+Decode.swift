@@ -1,6 +1,8 @@
 extension PNG {
     /// Decodes PNG bytes of any color type and depth into an 8- or 16-bit ``Image`` and resolves its color:
     /// `cICP` first, then `iCCP`, `sRGB`, `gAMA`/`cHRM`; an untagged image is sRGB and marked ``ImageColorSource/untagged``.
+    /// The orientation of an `eXIf` chunk before the image data is applied, as Apple's platforms show it (see
+    /// ``PNG/DecodingOptions/keepOrientation``).
     ///
     /// Depths below 8 and palettes decode to 8 bits; 16-bit images stay 16-bit (machine byte order);
     /// `tRNS` transparency becomes an alpha channel.
@@ -20,7 +22,9 @@ extension PNG {
             }
         }
         let png = try decoded.get()
+        let orientation = data.withUnsafeBytes { PNGReader.chunkLayout($0).orientation }
         return try ColorResolver.resolve(png, path: path, options: options)
+            .oriented(ImageOrientation(tag: orientation), keep: options.keepOrientation)
     }
 }
 
@@ -138,6 +142,9 @@ enum PNGReader {
                 layout.beforeData.insert(chunk.type)
             }
             if PNGChunks.isCached(chunk.type) { layout.cachedChunks += 1 }
+            if chunk.type == "eXIf", !seenData, layout.orientation == nil {
+                layout.orientation = TIFFStructure.orientation(Array(buffer[chunk.data]))
+            }
             if chunk.type == "acTL", chunk.data.count >= 8 {
                 let frames = chunk.data.prefix(4).reduce(0) { $0 << 8 | Int(buffer[$1]) }
                 layout.warnings.append(

@@ -24,9 +24,10 @@ public enum PNG {
         /// hold the row decoder to libspng on the same input; `GAMUTKIT_LIBSPNG_ROWS=1` in the environment, read once,
         /// does the same for a whole process.
         @_spi(Tools) public var rowsByLibspng = false
-        /// Whether JPEG and TIFF pixels are kept as stored, with their orientation tag in ``Image/orientation``, rather
-        /// than turned upright as viewers show them. Default false: images, and the regions findings name, are as people
-        /// see them. (HEIF's rotation, mirroring and crop are always applied, as libheif applies them.)
+        /// Whether JPEG, TIFF and PNG pixels are kept as stored, with their orientation tag (EXIF, tag 274, a PNG's
+        /// `eXIf`) in ``Image/orientation``, rather than turned upright as Apple's platforms show them. Default false:
+        /// images, and the regions findings name, are as people see them. (HEIF's rotation, mirroring and crop are always
+        /// applied, as libheif applies them.)
         public var keepOrientation = false
 
         /// The default pixel budget, 2²⁶ pixels. Analyzing an image of that size holds about 1 GB (16-bit RGBA

@@ -14,16 +14,19 @@ struct PNGChunkLayout {
     /// (libpng 1.6.46 and earlier dropped the `tRNS`).
     /// The index of that chunk among ``PNGChunks/list(_:)``'s, and the warning.
     var misplaced: (index: Int, warning: String)?
+    /// The orientation tag of an `eXIf` chunk before the image data (1–8), which Apple's platforms apply (one after the
+    /// image data is ignored, as CSS Images 3 allows and browsers do).
+    var orientation: Int?
 
     /// Whether the file takes the whole-image path rather than streaming rows: interlaced and palette images, 16-bit
-    /// gray with `tRNS` (libspng has no such output), a misplaced chunk, more ancillary chunks than one libspng context
-    /// caches. `header` is the file's first 33 bytes or more (signature and IHDR).
+    /// gray with `tRNS` (libspng has no such output), a misplaced chunk, an orientation to apply, more ancillary chunks
+    /// than one libspng context caches. `header` is the file's first 33 bytes or more (signature and IHDR).
     func needsWholeImage(_ header: some Collection<UInt8>) -> Bool {
         let bytes = Array(header.prefix(33))
         guard bytes.count == 33, bytes[28] == 0 else { return true }
         let (depth, colorType) = (bytes[24], bytes[25])
         return colorType == 3 || (colorType == 0 && depth == 16 && beforeData.contains("tRNS")) || misplaced != nil
-            || cachedChunks > PNG.cachedChunkLimit
+            || (orientation ?? 1) != 1 || cachedChunks > PNG.cachedChunkLimit
     }
 }
 
