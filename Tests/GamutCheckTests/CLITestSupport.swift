@@ -34,8 +34,8 @@ enum CLI {
             stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Runs another program (an independent tool) and returns what it printed and whether it exited 0.
-    static func external(_ path: String, _ arguments: [String]) throws -> (ok: Bool, stdout: String) {
+    /// Runs another program (an independent tool, a browser) and returns its exit status and what it printed.
+    static func external(_ path: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -45,11 +45,11 @@ enum CLI {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// Whether another program ran and exited 0.
-    static func tool(_ path: String, _ arguments: [String]) throws -> Bool { try external(path, arguments).ok }
+    static func tool(_ path: String, _ arguments: [String]) throws -> Bool { try external(path, arguments).status == 0 }
 
     /// What another program printed.
     static func output(_ path: String, _ arguments: [String]) throws -> String { try external(path, arguments).stdout }

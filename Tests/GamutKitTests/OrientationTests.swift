@@ -9,14 +9,7 @@ import Testing
 struct OrientationTests {
     /// A 40×20 picture with a green block in the stored top-left corner, so every turn and mirror shows.
     static func source(in folder: String) throws -> String {
-        let path = folder + "/source.ppm"
-        try ExternalTool.run(
-            "convert",
-            [
-                "-size", "40x20", "gradient:red-blue", "-fill", "#00ff00", "-draw", "rectangle 0,0 9,4", "-depth", "8", "-type",
-                "TrueColor", path,
-            ])
-        return path
+        try ExternalTool.magickPicture(width: 40, height: 20, name: "source.ppm", in: folder)
     }
 
     /// ImageMagick's 8-bit RGB samples of `path`, turned upright when `autoOrient`.

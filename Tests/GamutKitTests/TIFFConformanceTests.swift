@@ -10,14 +10,7 @@ import Testing
 struct TIFFConformanceTests {
     /// A 64×48 picture with smooth color ramps and hard edges (so palettes, bilevel dithering and JPEG all have work).
     static func source(in folder: String) throws -> String {
-        let path = folder + "/source.png"
-        try ExternalTool.run(
-            "convert",
-            [
-                "-size", "64x48", "gradient:#ff2020-#2040ff", "-fill", "#20c040", "-draw", "rectangle 10,10 30,30", "-depth", "8",
-                "-type", "TrueColor", path,
-            ])
-        return path
+        try ExternalTool.magickPicture(width: 64, height: 48, name: "source.png", in: folder)
     }
 
     /// The file tiff2rgba makes of `path` (no alpha, uncompressed), read back as 8-bit samples.

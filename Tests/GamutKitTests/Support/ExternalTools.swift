@@ -63,6 +63,22 @@ enum ExternalTool {
     }
 }
 
+extension ExternalTool {
+    /// A picture ImageMagick draws, `width` × `height` 8-bit RGB: a red-to-blue gradient with a green block in the
+    /// stored top-left quarter, so every turn, mirror, palette and JPEG block has edges to keep. Written as `name` in
+    /// `folder` (its extension chooses the format); returns the path.
+    static func magickPicture(width: Int, height: Int, name: String, in folder: String) throws -> String {
+        let path = folder + "/" + name
+        try run(
+            "convert",
+            [
+                "-size", "\(width)x\(height)", "gradient:red-blue", "-fill", "#00ff00", "-draw",
+                "rectangle 0,0 \(width / 4 - 1),\(height / 4 - 1)", "-depth", "8", "-type", "TrueColor", path,
+            ])
+        return path
+    }
+}
+
 /// Test images for the formats decoded through other libraries: smooth Display P3 content (ramps across the cube,
 /// so lossy codecs keep it close), a good part of it outside sRGB.
 enum FormatFixtures {
