@@ -284,6 +284,8 @@ gk_jpeg_status gk_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t he
         cinfo->comp_info[0].v_samp_factor = 1;
     }
     cinfo->dct_method = JDCT_ISLOW;
+    // EXIF's APP1 comes straight after SOI (CIPA DC-008): no JFIF APP0 before it.
+    if (exif_size > 0) cinfo->write_JFIF_header = FALSE;
     jpeg_start_compress(cinfo, TRUE);
     if (exif_size > 0) jpeg_write_marker(cinfo, JPEG_APP0 + 1, exif, (unsigned int)exif_size);
     if (icc_size > 0) jpeg_write_icc_profile(cinfo, icc, (unsigned int)icc_size);

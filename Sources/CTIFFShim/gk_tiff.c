@@ -370,7 +370,6 @@ gk_tiff_status gk_tiff_read_rgba(gk_tiff_reader *reader, uint32_t *raster, size_
         return fail(reader, GK_TIFF_ARGUMENT, "the output buffer doesn't fit %ux%u pixels", info->width, info->height);
     }
     char message[1024] = {0};
-    if (!TIFFRGBAImageOK(reader->tif, message)) return fail(reader, GK_TIFF_UNSUPPORTED, "%s", message);
     TIFFRGBAImage image;
     // Not stopping at a strip that reports a failure, as tiff2rgba reads: a fax strip with lines of the wrong length
     // reports one after decoding it. Real damage leaves an error message, which fails the read below.

@@ -208,6 +208,22 @@ struct PNGMisplacedChunkTests {
         #expect(intact.pixels.format == .rgba8 && intact.warnings.isEmpty)
     }
 
+    @Test("Fifty tRNS chunks before the PLTE of a palette image: all dropped in one copy, with one warning, as libpng drops them")
+    func manyMisplaced() throws {
+        let original = try PNGConformanceTests.Fixture.bytes("pngsuite/ftbbn3p08.png")
+        let moved = try Self.moving("tRNS", before: "PLTE", in: original)
+        let chunks = PNGFixtures.chunks(moved)
+        let trns = try #require(chunks.first { $0.type == "tRNS" })
+        let trnsBytes = Array(moved[trns.offset..<trns.data.upperBound + 4])
+        let many =
+            Array(moved[..<trns.offset]) + Array(repeating: trnsBytes, count: 50).flatMap { $0 }
+            + Array(moved[(trns.data.upperBound + 4)...])
+        let expected = try LibPNG.decode(moved).get()
+        let image = try PNG.decode(many, path: "many.png")
+        #expect(FormatFixtures.values(image.pixels) == expected.samples && image.pixels.format == .rgb8)
+        #expect(image.warnings.count == 1 && image.warnings[0].hasPrefix("a tRNS chunk before PLTE is out of place"), "\(image.warnings)")
+    }
+
     @Test(
         "An RGB image with a suggested PLTE after its tRNS (as libavif's test file has it): the PLTE is dropped and the tRNS kept, as libpng 1.6.47+ and ImageMagick read it"
     )

@@ -25,8 +25,9 @@ public enum TransferFunction: Sendable, Hashable, Codable {
         case .sRGB: r = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
         case .gamma(let g): r = pow(a, g)
         case .linear: r = a
-        case .perceptualQuantizerSDR: r = min(HDRRendition.pqLuminance(a) / HDRRendition.referenceWhite, 1)
-        case .hybridLogGammaSDR: r = min(HDRRendition.hlgLuminance(a) / HDRRendition.referenceWhite, 1)
+        // The HDR signals end at 1 (PQ's formula has no value much past it); brighter is clipped to SDR white anyway.
+        case .perceptualQuantizerSDR: r = min(HDRRendition.pqLuminance(min(a, 1)) / HDRRendition.referenceWhite, 1)
+        case .hybridLogGammaSDR: r = min(HDRRendition.hlgLuminance(min(a, 1)) / HDRRendition.referenceWhite, 1)
         }
         return v < 0 ? -r : r
     }

@@ -64,6 +64,11 @@ extension Image {
         guard orientation != .up else { return self }
         var result = self
         result.pixels = pixels.oriented(orientation)
+        if orientation.swapsDimensions, let density = metadata.physicalDimensions {
+            // A pixel's width becomes its height: pHYs's densities swap with the axes.
+            result.metadata.physicalDimensions = .init(
+                pixelsPerUnitX: density.pixelsPerUnitY, pixelsPerUnitY: density.pixelsPerUnitX, unitIsMetre: density.unitIsMetre)
+        }
         result.orientation = .up
         return result
     }

@@ -22,9 +22,8 @@ extension PNG {
             }
         }
         let png = try decoded.get()
-        let orientation = data.withUnsafeBytes { PNGReader.chunkLayout($0).orientation }
         return try ColorResolver.resolve(png, path: path, options: options)
-            .oriented(ImageOrientation(tag: orientation), keep: options.keepOrientation)
+            .oriented(ImageOrientation(tag: png.orientation), keep: options.keepOrientation)
     }
 }
 
@@ -38,6 +37,8 @@ struct DecodedPNG {
     var warnings: [String] = []
     /// Whether ``PNGImageDataReader`` decoded the rows (else libspng did).
     var rowsDecodedFast = false
+    /// The orientation tag of the `eXIf` chunk read (``PNGChunkLayout/orientation``).
+    var orientation: Int?
 }
 
 /// The chunks that say what a PNG's colors mean.
@@ -53,19 +54,27 @@ struct PNGColorChunks {
 enum PNGReader {
     static func read(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
         let layout = chunkLayout(buffer)
-        if let misplaced = layout.misplaced {
-            // Read as libpng reads it: without the misplaced chunk, with a warning.
-            let chunks = PNGChunks.list(buffer)
-            var bytes = Array(buffer.prefix(8))
-            for (index, chunk) in chunks.enumerated() where index != misplaced.index { bytes += buffer[chunk.whole] }
-            var png = try PNGChunks.withBytes(bytes) { (kept) throws(GamutError) -> DecodedPNG in
-                try read(kept, path: path, options: options)
-            }
-            png.warnings.insert(misplaced.warning, at: 0)
-            return png
+        guard let misplaced = layout.misplaced else { return try readInOrder(buffer, layout: layout, path: path, options: options) }
+        // Read as libpng reads it: without the misplaced chunks (all of them, in one copy), with one warning.
+        var bytes = Array(buffer.prefix(8))
+        for (index, chunk) in PNGChunks.list(buffer).enumerated() where !misplaced.indices.contains(index) {
+            bytes += buffer[chunk.whole]
         }
+        var png = try PNGChunks.withBytes(bytes) { (kept) throws(GamutError) -> DecodedPNG in
+            try readInOrder(kept, layout: chunkLayout(kept), path: path, options: options)
+        }
+        png.warnings.insert(misplaced.warning, at: 0)
+        return png
+    }
+
+    /// Reads a file whose chunks are in their places, with the orientation of the chunks actually read.
+    private static func readInOrder(
+        _ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?, options: PNG.DecodingOptions
+    ) throws(GamutError) -> DecodedPNG {
         do {
-            return try read(buffer, layout: layout, path: path, options: options)
+            var png = try read(buffer, layout: layout, path: path, options: options)
+            png.orientation = layout.orientation
+            return png
         } catch {
             // As libpng does, damage confined to ancillary chunks that don't say what the colors are (text, bKGD,
             // pHYs, time, unknown chunks, …) doesn't cost the image: it is read without them, with a warning naming
@@ -79,7 +88,9 @@ enum PNGReader {
                         (filtered) throws(GamutError) -> DecodedPNG in
                         var kept = chunkLayout(filtered)
                         kept.warnings = layout.warnings  // an APNG's, whose acTL was dropped
-                        return try read(filtered, layout: kept, path: path, options: options)
+                        var png = try read(filtered, layout: kept, path: path, options: options)
+                        png.orientation = kept.orientation  // nil: a damaged file's eXIf is dropped with the rest
+                        return png
                     })
             else { throw error }
             let types = Array(Set(dropped)).sorted().joined(separator: ", ")
@@ -119,17 +130,16 @@ enum PNGReader {
             switch chunk.type {
             case "IHDR" where chunk.data.count == 13: colorType = buffer[chunk.data.lowerBound + 9]
             case "PLTE" where !seenData:
-                if sawTransparency, colorType != 3, layout.misplaced == nil {
-                    layout.misplaced = (
+                if sawTransparency, colorType != 3 {
+                    layout.misplace(
                         index,
                         "a suggested PLTE chunk after tRNS is out of place; ignored and the transparency kept, as libpng "
-                            + "1.6.47 and later and ImageMagick read it"
-                    )
+                            + "1.6.47 and later and ImageMagick read it")
                 }
                 sawPalette = true
             case "tRNS" where !seenData:
-                if colorType == 3, !sawPalette, layout.misplaced == nil {
-                    layout.misplaced = (index, "a tRNS chunk before PLTE is out of place; ignored, as libpng does (\"tRNS: out of place\")")
+                if colorType == 3, !sawPalette {
+                    layout.misplace(index, "a tRNS chunk before PLTE is out of place; ignored, as libpng does (\"tRNS: out of place\")")
                 }
                 sawTransparency = true
             default: break

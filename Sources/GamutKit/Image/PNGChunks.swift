@@ -12,11 +12,17 @@ struct PNGChunkLayout {
     /// before its `PLTE` (the transparency of no palette yet), which libpng drops; or an RGB image's suggested `PLTE`
     /// after its `tRNS`, where libpng 1.6.47 and later (and ImageMagick) keep the transparency and so drop the suggestion
     /// (libpng 1.6.46 and earlier dropped the `tRNS`).
-    /// The index of that chunk among ``PNGChunks/list(_:)``'s, and the warning.
-    var misplaced: (index: Int, warning: String)?
+    /// The indices of every such chunk among ``PNGChunks/list(_:)``'s, and the warning for the first.
+    var misplaced: (indices: Set<Int>, warning: String)?
     /// The orientation tag of an `eXIf` chunk before the image data (1–8), which Apple's platforms apply (one after the
     /// image data is ignored, as CSS Images 3 allows and browsers do).
     var orientation: Int?
+
+    /// Records a misplaced chunk.
+    mutating func misplace(_ index: Int, _ warning: String) {
+        if misplaced == nil { misplaced = ([], warning) }
+        misplaced?.indices.insert(index)
+    }
 
     /// Whether the file takes the whole-image path rather than streaming rows: interlaced and palette images, 16-bit
     /// gray with `tRNS` (libspng has no such output), a misplaced chunk, an orientation to apply, more ancillary chunks

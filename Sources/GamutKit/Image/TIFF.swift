@@ -81,8 +81,8 @@ public enum TIFF {
         }
         if layout.droppedAlpha {
             warnings.append(
-                "the alpha channel of this \(header.photometric == 3 ? "palette" : "YCbCr or low-depth") TIFF is not read "
-                    + "(libtiff's RGBA reader leaves it out); the pixels are read as opaque")
+                "the alpha channel of this palette TIFF is not read (libtiff's RGBA reader leaves it out, as tiff2rgba does); "
+                    + "the pixels are read as opaque")
         }
         let pixels = try layout.pixels(bytes, header: header, path: path)
         let embedded = try header.icc.map { (bytes) throws(GamutError) in

@@ -16,7 +16,7 @@ struct TIFFLayout {
     var viaRGBA: Bool = false
     /// The samples per pixel of the decoded bytes.
     var storedSamples: Int
-    /// The file has an alpha channel that the RGBA reader doesn't read.
+    /// The file is a palette image with an alpha channel, which the RGBA reader doesn't read.
     var droppedAlpha = false
 
     /// The layout of the file's first image, or the reason it isn't read.
@@ -37,11 +37,12 @@ struct TIFFLayout {
             && [(8, 1), (16, 1), (32, 3)].contains { $0 == (header.bitsPerSample, header.sampleFormat) }
         if !native, [0, 1, 2, 3, 6].contains(header.photometric), header.sampleFormat == 1, header.bitsPerSample <= 16 {
             let gray = header.photometric <= 1
-            // libtiff's RGBA reader leaves these kinds' alpha opaque (palette, YCbCr) or refuses them (gray below 8
-            // bits with alpha): read as tiff2rgba reads them, without alpha (TIFF.decode warns).
-            format = PixelFormat(gray ? .gray : .rgb, .uint8)
-            (minIsWhite, associatedAlpha, viaRGBA, storedSamples) = (false, false, true, 4)
-            droppedAlpha = alpha
+            // libtiff's RGBA reader premultiplies an alpha it reads (YCbCr, RGB), un-premultiplied here; it ignores a
+            // palette's, which is then left out, as tiff2rgba leaves it (TIFF.decode warns).
+            let keepsAlpha = alpha && header.photometric != 3
+            format = PixelFormat(gray ? (keepsAlpha ? .grayAlpha : .gray) : (keepsAlpha ? .rgba : .rgb), .uint8)
+            (minIsWhite, associatedAlpha, viaRGBA, storedSamples) = (false, keepsAlpha, true, 4)
+            droppedAlpha = alpha && !keepsAlpha
             return
         }
         let colors: Int
@@ -112,7 +113,7 @@ struct TIFFLayout {
             let input = raw.bindMemory(to: T.self)
             for pixel in 0..<count {
                 let (i, o) = (pixel * stored, pixel * channels)
-                let a = alpha ? input[i + colors] : T.maximum
+                let a = alpha ? input[i + (viaRGBA ? 3 : colors)] : T.maximum
                 for c in 0..<colors {
                     var value = input[i + c]
                     if associatedAlpha { value = value.unpremultiplied(by: a) }

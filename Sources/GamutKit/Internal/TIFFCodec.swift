@@ -92,9 +92,9 @@ struct TIFFReader: ~Copyable {
         }
         try check(status, "cannot decode the image data")
         if UInt32(1).bigEndian == 1 {
-            bytes.withUnsafeMutableBytes { raw in
-                let words = raw.bindMemory(to: UInt32.self)
-                for i in words.indices { words[i] = words[i].byteSwapped }
+            for word in stride(from: 0, to: bytes.count - 3, by: 4) {
+                bytes.swapAt(word, word + 3)
+                bytes.swapAt(word + 1, word + 2)
             }
         }
     }
