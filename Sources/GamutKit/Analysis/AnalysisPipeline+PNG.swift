@@ -13,7 +13,7 @@ extension AnalysisPipeline {
     /// Analyzes the PNG `file` while decoding it: the calling thread decodes chunks of rows (libspng's progressive
     /// decoding, reading the file as it goes) and workers analyze each chunk as soon as the row below it is decoded, so
     /// neither the image data nor the decoded image is ever held whole and decoding and analysis overlap. Returns nil for files
-    /// the whole-image path reads instead (``PNGChunkLayout/needsWholeImage(_:)``). A file this path refuses as an invalid PNG is for the caller to read again on the
+    /// the whole-image path reads instead (``PNGChunkLayout/needsWholeImage``). A file this path refuses as an invalid PNG is for the caller to read again on the
     /// whole-image path, which reads damage confined to ancillary chunks with a warning (as ``PNGConversion`` does).
     static func analyzePNG(
         _ file: PNGFile, options: PNG.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
@@ -21,7 +21,7 @@ extension AnalysisPipeline {
     ) throws(GamutError) -> FileAnalysis? {
         let (bytes, path) = (file.chunks, file.path)
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
-        if types.needsWholeImage(bytes) { return nil }
+        if types.needsWholeImage { return nil }
         var decoder = try PNGRowDecoder(file, options: options)
         let color = try decoder.colorChunks(chunkTypes: types.beforeData, options: options)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: options)

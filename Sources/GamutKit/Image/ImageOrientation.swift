@@ -24,17 +24,18 @@ public enum ImageOrientation: Int, Sendable, CaseIterable {
     /// Whether display swaps width and height.
     var swapsDimensions: Bool { rawValue >= 5 }
 
-    /// Where the stored pixel (`x`, `y`) of a `width` × `height` image is shown.
-    func displayed(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+    /// The turn as a linear map: the stored pixel (0, 0) is shown at `origin`, and one step along a stored row or column
+    /// moves the shown pixel by `alongX` or `alongY`.
+    func displayMap(width: Int, height: Int) -> (origin: (x: Int, y: Int), alongX: (x: Int, y: Int), alongY: (x: Int, y: Int)) {
         switch self {
-        case .up: (x, y)
-        case .upMirrored: (width - 1 - x, y)
-        case .down: (width - 1 - x, height - 1 - y)
-        case .downMirrored: (x, height - 1 - y)
-        case .leftMirrored: (y, x)
-        case .right: (height - 1 - y, x)
-        case .rightMirrored: (height - 1 - y, width - 1 - x)
-        case .left: (y, width - 1 - x)
+        case .up: ((0, 0), (1, 0), (0, 1))
+        case .upMirrored: ((width - 1, 0), (-1, 0), (0, 1))
+        case .down: ((width - 1, height - 1), (-1, 0), (0, -1))
+        case .downMirrored: ((0, height - 1), (1, 0), (0, -1))
+        case .leftMirrored: ((0, 0), (0, 1), (1, 0))
+        case .right: ((height - 1, 0), (0, 1), (-1, 0))
+        case .rightMirrored: ((height - 1, width - 1), (0, -1), (-1, 0))
+        case .left: ((0, width - 1), (0, -1), (1, 0))
         }
     }
 
@@ -81,14 +82,19 @@ extension PixelBuffer {
         let (width, height) = orientation.swapsDimensions ? (self.height, self.width) : (self.width, self.height)
         var result = PixelBuffer(width: width, height: height, format: format)
         let size = format.bytesPerPixel
+        // The turn decided once: byte steps in the target for a step along a stored row and down a stored column.
+        let map = orientation.displayMap(width: self.width, height: self.height)
         let targetRow = result.rowBytes
+        let start = map.origin.y * targetRow + map.origin.x * size
+        let stepX = map.alongX.y * targetRow + map.alongX.x * size, stepY = map.alongY.y * targetRow + map.alongY.x * size
         withUnsafeBytes { source in
             result.withUnsafeMutableBytes { target in
                 for y in 0..<self.height {
                     let row = source.baseAddress! + y * rowBytes
+                    var to = target.baseAddress! + start + y * stepY
                     for x in 0..<self.width {
-                        let shown = orientation.displayed(x: x, y: y, width: self.width, height: self.height)
-                        (target.baseAddress! + shown.y * targetRow + shown.x * size).copyMemory(from: row + x * size, byteCount: size)
+                        to.copyMemory(from: row + x * size, byteCount: size)
+                        to += stepX
                     }
                 }
             }

@@ -61,27 +61,18 @@ enum JPEGMarkers {
         let kind: String
         if markers.contains(where: { $0.code == 0xE2 && $0.bytes.starts(with: iso) }) {
             kind = "an ISO 21496-1 gain map"
-        } else if markers.contains(where: { $0.code == 0xE1 && $0.bytes.starts(with: xmp) && contains($0.bytes[...], "hdrgm:") }) {
+        } else if markers.contains(where: {
+            $0.code == 0xE1 && $0.bytes.starts(with: xmp) && $0.bytes.firstRange(of: Array("hdrgm:".utf8)) != nil
+        }) {
             kind = "an Ultra HDR gain map (hdrgm XMP)"
         } else if markers.contains(where: { $0.code == 0xE2 && $0.bytes.starts(with: Array("MPF\0".utf8)) }),
-            contains(file[...], GainMap.appleAuxiliaryType)
+            file.firstRange(of: Array(GainMap.appleAuxiliaryType.utf8)) != nil
         {
             kind = "Apple's HDR gain map"
         } else {
             return nil
         }
         return GainMap.warning(kind)
-    }
-
-    private static func contains(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var index = bytes.startIndex
-        while let found = bytes[index...].firstIndex(of: first) {
-            if bytes[found...].starts(with: needle) { return true }
-            index = found + 1
-        }
-        return false
     }
 }
 

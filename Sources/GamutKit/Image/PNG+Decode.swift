@@ -125,10 +125,13 @@ enum PNGReader {
     static func chunkLayout(_ buffer: UnsafeRawBufferPointer) -> PNGChunkLayout {
         var layout = PNGChunkLayout()
         var seenData = false
-        var (colorType, sawPalette, sawTransparency): (UInt8?, Bool, Bool) = (nil, false, false)
+        var (sawPalette, sawTransparency) = (false, false)
         for (index, chunk) in PNGChunks.list(buffer).enumerated() {
+            let colorType = layout.header?.colorType
             switch chunk.type {
-            case "IHDR" where chunk.data.count == 13: colorType = buffer[chunk.data.lowerBound + 9]
+            case "IHDR" where chunk.data.count == 13 && layout.header == nil:
+                let at = chunk.data.lowerBound
+                layout.header = (buffer[at + 8], buffer[at + 9], buffer[at + 12])
             case "PLTE" where !seenData:
                 if sawTransparency, colorType != 3 {
                     layout.misplace(

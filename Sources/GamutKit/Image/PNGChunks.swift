@@ -24,15 +24,16 @@ struct PNGChunkLayout {
         misplaced?.indices.insert(index)
     }
 
-    /// Whether the file takes the whole-image path rather than streaming rows: interlaced and palette images, 16-bit
-    /// gray with `tRNS` (libspng has no such output), a misplaced chunk, an orientation to apply, more ancillary chunks
-    /// than one libspng context caches. `header` is the file's first 33 bytes or more (signature and IHDR).
-    func needsWholeImage(_ header: some Collection<UInt8>) -> Bool {
-        let bytes = Array(header.prefix(33))
-        guard bytes.count == 33, bytes[28] == 0 else { return true }
-        let (depth, colorType) = (bytes[24], bytes[25])
-        return colorType == 3 || (colorType == 0 && depth == 16 && beforeData.contains("tRNS")) || misplaced != nil
-            || (orientation ?? 1) != 1 || cachedChunks > PNG.cachedChunkLimit
+    /// The IHDR's bit depth, color type and interlace method, when the file has a whole IHDR.
+    var header: (depth: UInt8, colorType: UInt8, interlace: UInt8)?
+
+    /// Whether the file takes the whole-image path rather than streaming rows: interlaced images; palette images (small,
+    /// 8-bit at most), whose indices that path checks against the PLTE; 16-bit gray with `tRNS` (libspng has no such
+    /// output); a misplaced chunk; an orientation to apply; more ancillary chunks than one libspng context caches.
+    var needsWholeImage: Bool {
+        guard let header, header.interlace == 0 else { return true }
+        return header.colorType == 3 || (header.colorType == 0 && header.depth == 16 && beforeData.contains("tRNS"))
+            || misplaced != nil || (orientation ?? 1) != 1 || cachedChunks > PNG.cachedChunkLimit
     }
 }
 

@@ -140,8 +140,7 @@ enum PNGStream {
     ) throws(GamutError) -> PNGConversion.Summary? {
         let (bytes, path) = (file.chunks, file.path)
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
-        // Palette images (small, 8-bit at most) take the whole-image path, which checks their indices against the PLTE.
-        if types.needsWholeImage(bytes) { return nil }
+        if types.needsWholeImage { return nil }
         // Text after the image data (as ImageMagick writes its dates) is read ahead by libspng from the chunks alone,
         // so the output's header can carry every text chunk in file order, as the whole-image path writes them.
         let texts: [PNGMetadata.Text]? =

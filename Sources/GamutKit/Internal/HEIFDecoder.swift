@@ -70,16 +70,14 @@ enum HEIFDecoder {
     /// where the `meta` box is.
     static func hasToneMapItem(_ data: UnsafeRawBufferPointer) -> Bool {
         let bytes = UnsafeRawBufferPointer(rebasing: data.prefix(1 << 20))
-        let (infe, tmap) = (Array("infe".utf8), Array("tmap".utf8))
-        var offset = 4
-        while offset + 18 <= bytes.count {
-            defer { offset += 1 }
-            guard bytes[offset] == infe[0], bytes[offset..<offset + 4].elementsEqual(infe) else { continue }
-            let version = bytes[offset + 4]
-            let type = version == 2 ? offset + 12 : version == 3 ? offset + 14 : nil
-            if let type, type + 4 <= bytes.count, bytes[type..<type + 4].elementsEqual(tmap) { return true }
+        let tmap = Array("tmap".utf8)
+        return bytes.ranges(of: Array("infe".utf8)).contains { box in
+            // After the type: version and flags (4 bytes), the item ID (2 bytes in version 2, 4 in 3), the protection index (2).
+            let version = box.upperBound < bytes.count ? bytes[box.upperBound] : 0
+            guard version == 2 || version == 3 else { return false }
+            let type = box.upperBound + (version == 2 ? 8 : 10)
+            return type + 4 <= bytes.count && bytes[type..<type + 4].elementsEqual(tmap)
         }
-        return false
     }
 
     /// libheif is initialized once per process (reference counted by libheif; never deinitialized).
