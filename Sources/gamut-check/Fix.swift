@@ -32,6 +32,9 @@ struct Fix: ParsableCommand {
     @Option(help: "A policy file; default: the catalog's .gamut-check.json.")
     var config: String?
 
+    @Flag(help: "Also fix what check reports only as advice, such as P3 colors whose clip to sRGB keeps their hue.")
+    var advisory = false
+
     @Option(
         help: ArgumentHelp(
             "Keep the audit's image analyses in this folder, as check --cache does (the same folder serves both), so that planning again analyzes only the images that changed.",
@@ -47,6 +50,7 @@ struct Fix: ParsableCommand {
         var options = CatalogFixer.Options(mapping: gamutMapping, separation: separation)
         if let config { options.policy = try GamutPolicy.load(contentsOf: config) }
         options.cacheDirectory = cache
+        if advisory { options.showAdvisory = true }
         let fix = try CatalogFixer.plan(catalog, options: options)
         for line in fix.skipped { FileHandle.standardError.write(Data("gamut-check: skipped \(line)\n".utf8)) }
         guard !fix.isEmpty else {

@@ -180,7 +180,8 @@ struct HTMLReportTests {
         try PNG.write(image, to: path)
         func shown(_ arguments: [String]) throws -> (picture: Image, html: String) {
             let out = folder + "/report.html"
-            let result = try CLI.run(["check", path, "--format", "html", "-o", out, "--fail-on", "never"] + arguments)
+            // --advisory: the blocks clip keeping their hues, and a picture is drawn for an image with a finding shown.
+            let result = try CLI.run(["check", path, "--format", "html", "-o", out, "--fail-on", "never", "--advisory"] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
             let html = try String(contentsOfFile: out, encoding: .utf8)
             let name = try #require(html.range(of: #"<div class="pic shown (p[0-9]+)""#, options: .regularExpression))

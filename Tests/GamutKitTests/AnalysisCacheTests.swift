@@ -20,7 +20,7 @@ struct AnalysisCacheTests {
         return copy
     }
 
-    @Test("Cold and warm runs report byte for byte what an uncached audit does: the demo catalog and six apps' catalogs")
+    @Test("Cold and warm runs report byte for byte what an uncached audit does: the demo catalog and seven apps' catalogs")
     func sameReports() throws {
         let corpus = try RealAppCorpusTests.corpus()
         let runs: [(name: String, paths: [String])] =
@@ -45,8 +45,8 @@ struct AnalysisCacheTests {
         #expect(analyzed > 25)
         // The demo's findings that only pixels give came from the cache on the warm run.
         let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
-        _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)
-        let warm = try CatalogAuditor.audit([ExampleCatalogTests.catalog], pictures: false, cache: cache)
+        _ = try CatalogAuditor.audit([ExampleCatalogTests.catalog], showAdvisory: true, pictures: false, cache: cache)
+        let warm = try CatalogAuditor.audit([ExampleCatalogTests.catalog], showAdvisory: true, pictures: false, cache: cache)
         #expect(cache.statistics.found > 0)
         for rule in [RuleID.colorCollapse, .gradientClipping, .imageNeedsSRGBVariant, .p3Image8Bit, .srgbSlotOutOfGamut] {
             #expect(warm.report.findings.contains { $0.ruleID == rule }, "\(rule)")

@@ -20,14 +20,19 @@ struct CatalogAuditTests {
         F.colorset(entries + [(srgb("0.100", "0.100", "0.100"), F.dark), (srgb("0.050", "0.050", "0.050"), F.highContrast)])
     }
 
-    static func findings(_ files: [String: String], policy: GamutPolicy? = nil) throws -> [Finding] {
-        try CatalogAuditor.audit([F.catalog(files)], policy: policy).report.findings
+    static func findings(_ files: [String: String], policy: GamutPolicy? = nil, advisory: Bool? = nil) throws -> [Finding] {
+        try CatalogAuditor.audit([F.catalog(files)], policy: policy, showAdvisory: advisory).report.findings
     }
 
-    @Test("A P3 green with no sRGB variant: its linear sRGB channels (CSS Color 4 matrices) and clipping ΔE00")
+    @Test("A P3 green with no sRGB variant: its linear sRGB channels (CSS Color 4 matrices) and clipping ΔE00; advice, hue kept")
     func wideColorWithoutVariant() throws {
-        let findings = try Self.findings(["Green.colorset/Contents.json": Self.complete([(Self.p3("0.000", "1.000", "0.000"), "")])])
+        let green = ["Green.colorset/Contents.json": Self.complete([(Self.p3("0.000", "1.000", "0.000"), "")])]
+        // Clipping P3 green to sRGB green loses chroma and keeps the hue (ΔH 0.018 in OKLab): advice, not shown by default.
+        #expect(try Self.findings(green).isEmpty)
+        let findings = try Self.findings(green, advisory: true)
         let finding = try #require(findings.first { $0.ruleID == RuleID.colorNeedsSRGBVariant })
+        #expect(finding.isAdvisory && finding.severity == .info)
+        #expect(finding.values["hueShift"]!.isApproximatelyEqual(to: 0.018, absoluteTolerance: 0.001), "\(finding.values)")
         let exact = ExactReference.linearSRGB(fromP3: [0, 65535, 0], maxIn: 65535)
         #expect(finding.values["targetRed"]!.isApproximatelyEqual(to: exact[0], absoluteTolerance: 1e-4))
         #expect(finding.values["targetGreen"]!.isApproximatelyEqual(to: exact[1], absoluteTolerance: 1e-4))
@@ -40,6 +45,17 @@ struct CatalogAuditTests {
         #expect(finding.message.contains("#00FF00"))
         #expect(finding.location.line == 3 && finding.location.keyPath == "colors[0]" && finding.location.asset == "Green")
         #expect(findings.map(\.ruleID) == [RuleID.colorNeedsSRGBVariant])
+    }
+
+    @Test("A P3 green whose clip turns it toward yellow-green (ΔH ≥ 0.02 in OKLab) is a warning")
+    func hueTurnIsAWarning() throws {
+        // color(display-p3 0 0.8 0.2) clips to about #00D000: OKLCh hue 147.9° → 142.5°, ΔH 0.026 (worked out
+        // independently from the CSS Color 4 matrices and Ottosson's OKLab).
+        let findings = try Self.findings(["Leaf.colorset/Contents.json": Self.complete([(Self.p3("0.000", "0.800", "0.200"), "")])])
+        let finding = try #require(findings.first { $0.ruleID == RuleID.colorNeedsSRGBVariant })
+        #expect(!finding.isAdvisory && finding.severity == .warning)
+        #expect((0.022...0.03).contains(finding.values["hueShift"]!), "\(finding.values)")
+        #expect(finding.message.contains("hue turns"))
     }
 
     @Test("With an sRGB variant there is no wide-color finding; a P3 color inside sRGB needs none")
@@ -99,15 +115,21 @@ struct CatalogAuditTests {
         let root = try F.catalog(files)
         let audit = try CatalogAuditor.audit([root])
         let findings = audit.report.findings
-        let plain = findings.filter { $0.location.asset == "Plain" }.map(\.ruleID)
-        #expect(plain == [RuleID.missingDarkVariant])
-        let same = findings.filter { $0.location.asset == "Same" }
+        // All three are advice: counted, and shown when asked for.
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+        #expect(
+            audit.report.notShown == [RuleID.missingHighContrastVariant: 1, RuleID.missingDarkVariant: 1, RuleID.darkSameAsLight: 1])
+        let shown = try CatalogAuditor.audit([root], showAdvisory: true).report.findings
+        #expect(
+            shown.filter { $0.location.asset == "Plain" }.map(\.ruleID) == [RuleID.missingDarkVariant, RuleID.missingHighContrastVariant])
+        let same = shown.filter { $0.location.asset == "Same" }
         #expect(same.map(\.ruleID) == [RuleID.darkSameAsLight])
         #expect(same.first?.location.keyPath == "colors[1]")
-        // The increased-contrast rule is advisory: counted, and shown when asked for.
-        #expect(audit.report.notShown == [RuleID.missingHighContrastVariant: 1])
-        let advisory = try CatalogAuditor.audit([root], showAdvisory: true).report.findings.filter { $0.location.asset == "Plain" }
-        #expect(advisory.map(\.ruleID) == [RuleID.missingDarkVariant, RuleID.missingHighContrastVariant])
+        // A color whose role the policy declares (here, text in a contrast pair) is a warning without a dark variant.
+        var policy = GamutPolicy()
+        policy.contrastPairs = [.init(foreground: "Plain", background: "Same")]
+        let declared = try CatalogAuditor.audit([root], policy: policy).report.findings.filter { $0.ruleID == RuleID.missingDarkVariant }
+        #expect(declared.map { "\($0.location.asset ?? "") \($0.severity)" } == ["Plain warning"])
         #expect(
             try CatalogAuditor.audit([root], policy: GamutPolicy.parse(Array(#"{"advisory": true}"#.utf8), path: "p")).report.notShown
                 .isEmpty)
@@ -134,7 +156,8 @@ struct CatalogAuditTests {
             ["Plain.colorset/Contents.json": plain, "AppIcon.appiconset/Contents.json": watchIcon],
             binary: ["AppIcon.appiconset/i.png": try PNG.encode(ExampleCatalog.swatchImage(.sRGB, [0.2, 0.4, 0.6]))])
         func missing(_ paths: [String]) throws -> [String] {
-            try CatalogAuditor.audit(paths).report.findings.filter { $0.ruleID == RuleID.missingDarkVariant }.map(\.location.file)
+            try CatalogAuditor.audit(paths, showAdvisory: true).report.findings.filter { $0.ruleID == RuleID.missingDarkVariant }
+                .map(\.location.file)
         }
         // An app without Dark Mode: nothing. The same catalog beside one with dark variants: reported.
         #expect(try missing([lightOnly]).isEmpty)
@@ -154,7 +177,7 @@ struct CatalogAuditTests {
     @Test("A custom color equal to a published system color in light and dark, in a table of the platform it targets")
     func systemDuplicates() throws {
         func duplicates(_ files: [String: String]) throws -> [String: String] {
-            let found = try Self.findings(files).filter { $0.ruleID == RuleID.systemColorDuplicate }
+            let found = try Self.findings(files, advisory: true).filter { $0.ruleID == RuleID.systemColorDuplicate }
             return Dictionary(uniqueKeysWithValues: found.map { ($0.location.asset ?? "", $0.message) })
         }
         let ios = try duplicates([
@@ -218,10 +241,14 @@ struct CatalogAuditTests {
         let findings = try Self.findings(files, policy: policy)
         #expect(findings.map(\.ruleID) == [RuleID.missingDarkVariant])
         #expect(findings.first?.severity == .error && findings.first?.location.asset == "New")
-        // Without the policy: both sets miss dark (warnings), Themed's dark equals its light; increased contrast is advisory.
+        // Without the policy: both sets miss dark, Themed's dark equals its light, nothing has increased contrast: advice.
+        #expect(try Self.findings(files).isEmpty)
         #expect(
-            try Self.findings(files).map { "\($0.location.asset ?? "") \($0.ruleID) \($0.severity)" }.sorted()
-                == ["Legacy/Old missing-dark-variant warning", "New missing-dark-variant warning", "Themed dark-same-as-light warning"])
+            try Self.findings(files, advisory: true).map { "\($0.location.asset ?? "") \($0.ruleID) \($0.severity)" }.sorted().prefix(3)
+                == [
+                    "Legacy/Old missing-dark-variant info", "Legacy/Old missing-high-contrast-variant info",
+                    "New missing-dark-variant info",
+                ])
         // A severity for an advisory rule turns it on.
         let highContrast = try GamutPolicy.parse(Array(#"{"severity": {"missing-high-contrast-variant": "warning"}}"#.utf8), path: "p")
         #expect(try Self.findings(files, policy: highContrast).filter { $0.ruleID == RuleID.missingHighContrastVariant }.count == 3)
@@ -266,10 +293,12 @@ struct CatalogAuditTests {
         let paired = audit.report.findings.filter { $0.location.asset == "HeroPaired" }
         #expect(paired.isEmpty, "\(paired.map(\.message))")
         let hero = audit.report.findings.filter { $0.location.asset == "Hero" }.map(\.ruleID)
-        #expect(Set(hero) == [RuleID.imageNeedsSRGBVariant, RuleID.colorCollapse, RuleID.gradientClipping])
+        // Its clip keeps the hue (P3 green toward sRGB green): the sRGB-variant finding is advice; what is lost is not.
+        #expect(Set(hero) == [RuleID.colorCollapse, RuleID.gradientClipping])
         #expect(audit.report.files.first { $0.path.hasSuffix("Hero.imageset/hero.png") }?.analysis?.width == 128)
-        let banner = audit.report.findings.filter { $0.location.asset == "Banner" }.map(\.ruleID)
-        #expect(banner.contains(RuleID.p3Image8Bit))
+        let advisory = try CatalogAuditor.audit([ExampleCatalogTests.catalog], showAdvisory: true).report.findings
+        #expect(advisory.filter { $0.location.asset == "Hero" }.map(\.ruleID).contains(RuleID.imageNeedsSRGBVariant))
+        #expect(advisory.filter { $0.location.asset == "Banner" }.map(\.ruleID).contains(RuleID.p3Image8Bit))
     }
 }
 

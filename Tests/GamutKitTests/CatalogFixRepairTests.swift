@@ -20,11 +20,11 @@ struct CatalogFixRepairTests {
     /// Applies the plan, then checks the audit has no gamut finding left and a second plan changes and reports nothing.
     @discardableResult
     static func fixAndRecheck(_ root: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> CatalogFix {
-        let fix = try CatalogFixer.plan(root)
+        let fix = try CatalogFixer.plan(root, options: .advising)
         try fix.apply()
-        let left = try CatalogAuditor.audit([root]).report.findings.filter { gamutRules.contains($0.ruleID) }
+        let left = try CatalogAuditor.audit([root], showAdvisory: true).report.findings.filter { gamutRules.contains($0.ruleID) }
         #expect(left.isEmpty, "\(left.map(\.message))", sourceLocation: sourceLocation)
-        let again = try CatalogFixer.plan(root)
+        let again = try CatalogFixer.plan(root, options: .advising)
         #expect(
             again.isEmpty && again.variants.isEmpty && again.diff.isEmpty, "second run: \(again.variants) \(again.diff)",
             sourceLocation: sourceLocation)
@@ -171,7 +171,7 @@ struct CatalogFixRepairTests {
             "Ambiguous.colorset/Contents.json": ambiguous,
         ])
         _ = ambiguous
-        let fix = try CatalogFixer.plan(root)
+        let fix = try CatalogFixer.plan(root, options: .advising)
         func added(_ name: String) throws -> [String] {
             let change = try #require(fix.changes.first { $0.path.hasSuffix("/\(name).colorset/Contents.json") })
             let json = try LocatedJSON.parse(change.updated)
@@ -191,7 +191,7 @@ struct CatalogFixRepairTests {
                 (F.color("srgb", [("red", "\"0x1a\""), ("green", "\"0x2b\""), ("blue", "\"0x3c\""), ("alpha", "\"1.000\"")]), F.dark),
             ])
         ])
-        let hexFix = try CatalogFixer.plan(hexRoot)
+        let hexFix = try CatalogFixer.plan(hexRoot, options: .advising)
         let hexText = String(decoding: try #require(hexFix.changes.first).updated, as: UTF8.self)
         // Integer strings in the entry itself win; "255" is unambiguous.
         #expect(hexText.contains(#""color-space" : "srgb", "components" : { "red" : ""#))
@@ -234,7 +234,7 @@ struct CatalogFixRepairTests {
             }
             """
         let root = try F.catalog(["Old.colorset/Contents.json": old])
-        let fix = try CatalogFixer.plan(root)
+        let fix = try CatalogFixer.plan(root, options: .advising)
         let change = try #require(fix.changes.first)
         let json = try LocatedJSON.parse(change.updated)
         #expect(json.members?.map(\.key) == ["info", "colors"])

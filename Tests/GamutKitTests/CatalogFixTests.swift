@@ -32,8 +32,8 @@ struct CatalogFixTests {
     @Test("After fix --write, the audit finds no gamut or collapse findings for the fixed sets; a dry run writes nothing")
     func fixClearsFindings() throws {
         let folder = try Self.copyOfDemo()
-        let before = try CatalogAuditor.audit([folder]).report.findings
-        let fix = try CatalogFixer.plan(folder)
+        let before = try CatalogAuditor.audit([folder], showAdvisory: true).report.findings
+        let fix = try CatalogFixer.plan(folder, options: .advising)
         let fixedSets = Set(fix.variants.map(\.asset))
         #expect(
             fixedSets.isSuperset(of: ["Brand/Accent", "Go", "GoBright", "Signal", "SlotMixup", "OnlyP3", "Hero", "Banner"]),
@@ -43,7 +43,7 @@ struct CatalogFixTests {
         #expect(flaggedBefore.count >= 8)
 
         try fix.apply()
-        let after = try CatalogAuditor.audit([folder]).report.findings
+        let after = try CatalogAuditor.audit([folder], showAdvisory: true).report.findings
         let remaining = after.filter { Self.fixedRules.contains($0.ruleID) && fixedSets.contains($0.location.asset ?? "") }
         #expect(remaining.isEmpty, "\(remaining.map(\.message))")
         // The edits are valid to the reader: no new reading findings (the demo has some on purpose).
@@ -56,7 +56,7 @@ struct CatalogFixTests {
         #expect(hero.profile.name == ColorProfile.sRGB.name && hero.fileBitDepth == 16)
         #expect(try PNG.read(contentsOf: folder + "/Banner.imageset/banner-sRGB.png").fileBitDepth == 8)
         // A second run finds nothing more to do for those sets.
-        #expect(Set(try CatalogFixer.plan(folder).variants.map(\.asset)).isDisjoint(with: fixedSets))
+        #expect(Set(try CatalogFixer.plan(folder, options: .advising).variants.map(\.asset)).isDisjoint(with: fixedSets))
     }
 
     static func style(_ value: (String, String, String), alpha: String) -> String {
@@ -102,7 +102,7 @@ struct CatalogFixTests {
     func formatting(red: String, green: String, blue: String, alpha: String, pattern: String) throws {
         let original = Self.xcodeColorset(space: "display-p3", red: red, green: green, blue: blue, alpha: alpha)
         let folder = try F.catalog(["Green.colorset/Contents.json": original])
-        let fix = try CatalogFixer.plan(folder)
+        let fix = try CatalogFixer.plan(folder, options: .advising)
         let change = try #require(fix.changes.first)
         let updated = String(decoding: change.updated, as: UTF8.self)
         // Every original line is still there, in order; the diff only adds.
@@ -144,7 +144,7 @@ struct CatalogFixTests {
             (Self.style(("\"0.000\"", "\"1.000\"", "\"0.000\""), alpha: "\"1.000\""), #""display-gamut" : "display-P3""#)
         ])
         let folder = try F.catalog(["Green.colorset/Contents.json": text])
-        let fix = try CatalogFixer.plan(folder)
+        let fix = try CatalogFixer.plan(folder, options: .advising)
         let updated = String(decoding: try #require(fix.changes.first).updated, as: UTF8.self)
         let lines = updated.split(separator: "\n")
         #expect(lines.count == text.split(separator: "\n").count + 1)
@@ -155,7 +155,7 @@ struct CatalogFixTests {
     @Test("apply: a file changed since planning is refused; a failure undoes what was written")
     func applySafety() throws {
         let folder = try Self.copyOfDemo()
-        let fix = try CatalogFixer.plan(folder)
+        let fix = try CatalogFixer.plan(folder, options: .advising)
         let before = try Self.snapshot(folder)
         // A Contents.json edited after planning: refused before anything else is replaced; images written are removed.
         let edited = try #require(fix.changes.last { $0.kind == .edited })
@@ -169,7 +169,7 @@ struct CatalogFixTests {
     @Test("Planning converts no image; apply converts them, and a source changed since planning undoes everything, naming it")
     func imagesConvertedWhenApplied() throws {
         let folder = try Self.copyOfDemo()
-        let fix = try CatalogFixer.plan(folder)
+        let fix = try CatalogFixer.plan(folder, options: .advising)
         let created = fix.changes.filter { $0.kind == .created }
         #expect(created.count >= 2)
         // Nothing converted yet: the new images' bytes are made by contents(), from the source named in the change.

@@ -155,3 +155,29 @@ struct BatchColorMathTests {
         #expect(worst < 1e-3)
     }
 }
+
+/// The hue part of a difference in OKLab, and CIELAB back to XYZ.
+@Suite("Hue difference and Lab to XYZ")
+struct HueDifferenceTests {
+    @Test("ΔH is 2C·sin(θ/2) for equal chroma (CIE 15:2004 §8.2.1), 0 for lightness or chroma alone")
+    func hueDifference() {
+        let c = 0.1
+        for degrees in [10.0, 60, 120, 180] {
+            let a = OKLCh(l: 0.6, c: c, h: 30).lab, b = OKLCh(l: 0.6, c: c, h: 30 + degrees).lab
+            #expect(OKLab.hueDifference(a, b).isApproximatelyEqual(to: 2 * c * sin(degrees * .pi / 360), absoluteTolerance: 1e-12))
+        }
+        #expect(OKLab.hueDifference(OKLCh(l: 0.4, c: c, h: 200).lab, OKLCh(l: 0.8, c: c, h: 200).lab) < 1e-9)
+        #expect(OKLab.hueDifference(OKLCh(l: 0.6, c: 0.05, h: 200).lab, OKLCh(l: 0.6, c: 0.2, h: 200).lab) < 1e-9)
+    }
+
+    @Test("Lab → XYZ D50 inverts CIE 15:2004: sRGB red (Lindbloom's Bradford-adapted column 0.4361, 0.2225, 0.0139)")
+    func labToXYZ() {
+        let red = [0.4360747, 0.2225045, 0.0139322]
+        let lab = Lab(xyzD50: red)
+        for (a, b) in zip(lab.xyzD50, red) { #expect(a.isApproximatelyEqual(to: b, absoluteTolerance: 1e-12)) }
+        // Below L* 8 the linear segment: a dark gray.
+        let dark = Lab(l: 3, a: 0, b: 0).xyzD50
+        #expect(dark[1].isApproximatelyEqual(to: 3 / (24389.0 / 27.0), absoluteTolerance: 1e-15))
+        #expect(Lab(xyzD50: dark).l.isApproximatelyEqual(to: 3, absoluteTolerance: 1e-9))
+    }
+}

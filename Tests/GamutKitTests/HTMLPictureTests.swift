@@ -158,9 +158,9 @@ struct HTMLPictureTests {
     func budget() throws {
         let (path, _) = try Self.greenAndGray()
         let report = try AssetChecker.check([path, Self.example], pictures: true)
-        // The green/gray image comes first in the report but has only warnings; the example has errors.
+        // The green/gray image comes first in the report but has only advice; the example has errors.
         #expect(report.files.map(\.path) == [path, Self.example])
-        #expect(report.files[0].findings.map(\.severity).max() == .warning && report.files[1].findings.map(\.severity).max() == .error)
+        #expect(report.files[0].findings.map(\.severity).max() == .info && report.files[1].findings.map(\.severity).max() == .error)
         let all = HTMLVisuals(for: report, settings: AnalysisSettings(), pictureBudget: .max)
         #expect(all.omitted.isEmpty && all.pictures[path] != nil)
         let exampleBytes = Set(try #require(all.pictures[Self.example]).map(\.png)).reduce(0) { $0 + $1.count }

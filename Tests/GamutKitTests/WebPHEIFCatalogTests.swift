@@ -23,7 +23,7 @@ struct WebPHEIFCatalogTests {
             let contents = #"{"images":[{"filename":"\#(file)","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
             try Data(contents.utf8).write(to: URL(fileURLWithPath: "\(directory)/Contents.json"))
         }
-        let findings = try CatalogAuditor.audit([catalog]).report.findings
+        let findings = try CatalogAuditor.audit([catalog], showAdvisory: true).report.findings
         let byFile = Dictionary(grouping: findings) { ($0.location.file as NSString).lastPathComponent }
         // Lossless WebP keeps the ramp's smooth runs, which clip; lossy HEIC's coding noise breaks them into runs too short
         // to be a visible band, so it has no gradient finding.

@@ -213,18 +213,37 @@ final class AnalysisPipeline: @unchecked Sendable {
         var total = PixelPass.Totals(bins: PixelPass.histogramBins)
         while let worker = workers.popLast() { total.merge(pass.finish(&worker.tally)) }
         scan.finishColumns(columns)
-        let gradients = scan.regions(rows: rowRuns, columns: columns.runs)
-        // A cluster that mostly lies on a flattened gradient is that gradient's clipping, reported once, as the gradient.
-        let collapses = pass.collapseGroups(PixelPass.groups(cells), counted: total.counted).filter { group in
-            !gradients.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
+        let regions = scan.regions(rows: rowRuns, columns: columns.runs)
+        // One problem, one finding: a cluster that mostly lies on a flattened gradient is that gradient's clipping,
+        // reported as the gradient; a gradient that mostly lies on a collapse and runs from one of its colors to the
+        // other is a soft edge between them, reported with the collapse.
+        var collapses = pass.collapseGroups(PixelPass.groups(cells), counted: total.counted).filter { group in
+            !regions.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
         }
-        let analysis = ImageAnalysis(
+        let gradients = regions.filter { region in
+            let edge = collapses.firstIndex { group in
+                guard 2 * region.bounds.intersectionArea(group.bounds) >= region.bounds.width * region.bounds.height,
+                    region.ends.count == 2
+                else { return false }
+                let (from, to) = (region.ends[0], region.ends[1])
+                let near = 2 * pass.settings.collapseSource
+                func close(_ a: Lab, _ b: Lab) -> Bool { CIEDE2000.difference(a, b) < near }
+                return (close(from, group.firstLab) && close(to, group.secondLab))
+                    || (close(from, group.secondLab) && close(to, group.firstLab))
+            }
+            guard let edge else { return true }
+            collapses[edge].flattenedEdges += 1
+            return false
+        }
+        let hue = countsOnly ? (pixels: 0, largest: 0.0) : pass.hueShifts(cells.all)
+        var analysis = ImageAnalysis(
             width: pass.width, height: pass.height, sourceProfile: sourceProfile, targetProfile: targetProfile,
             countedPixels: total.counted, outOfGamutPixels: total.outOfGamut, visiblyClippedPixels: total.visible,
             maxDeltaE: total.worst?.deltaE ?? 0,
             meanDeltaE: total.outOfGamut == 0 ? 0 : sum / Double(total.outOfGamut),
             p95DeltaE: PixelPass.percentile(total.histogram, 0.95),
             worst: total.worst, visiblyClippedBounds: total.visibleBounds, collapseGroups: collapses, clippingGradients: gradients)
+        (analysis.hueShiftedPixels, analysis.maximumHueShift) = hue
         var clipMask: Image?
         if let mask {
             let pixels = try PixelBuffer(width: pass.width, height: pass.height, format: .rgba8, bytes: Array(mask))

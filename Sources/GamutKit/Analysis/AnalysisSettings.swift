@@ -16,6 +16,12 @@ public struct AnalysisSettings: Sendable, Hashable {
     /// An image gets a visible-clipping finding when at least this many pixels are visibly clipped
     /// (fewer is reported as out of gamut only). Default 16.
     package var visibleClipMinimumPixels: Int = 16
+    /// A visibly clipped color is shown with its hue turned (a warning, not only chroma lost, which is advisory) when
+    /// the hue part of the difference between source and shown, ΔH in OKLab (``OKLab/hueDifference(_:_:)``), is at
+    /// least this. Default 0.02, CSS Color 4's just-noticeable ΔEOK: a hue-keeping gamut map (`fix`) moves hue by 0,
+    /// while clipping Display P3 into sRGB turns 8% of the visibly clipped colors by more (vivid greens and
+    /// green-cyans most, up to 0.034) and keeps P3's red, blue, yellow and orange within 0.01 (see <doc:AnalyzerRules>).
+    package var visibleHueShift: Double = 0.02
     /// Two colors are distinguishable in the source when ΔE00 is at least this. Default 1.0.
     package var collapseSource: Double = 1.0
     /// …and indistinguishable once shown when ΔE00 is below this. Default 1.0.
@@ -51,8 +57,15 @@ public struct AnalysisSettings: Sendable, Hashable {
     /// spans ΔE00 1.0–1.1 in all (what real apps' icons held, reported before these floors) scores ≤ 0.8 at any length.
     /// `PerceptualFloorTests` reruns the measurement (`GAMUTKIT_MEASURE_FLOORS=1` prints the table).
     package var flattenedSourceChange: Double = 2.0
-    /// In images, the shortest flattened run (pixels) reported as a clipping gradient. Default 8.
+    /// In images, the shortest flattened run (pixels) reported as a clipping gradient, measured over the part of the run
+    /// where the source changes (a flat stretch beside a step doesn't count). Default 8.
     package var gradientMinimumLength: Int = 8
+    /// In images, a flattened run is a gradient only when its source color changes at this many pixels or more: an
+    /// antialiased edge between two flat colors changes at 1–3. Default 4.
+    package var gradientMinimumSteps: Int = 4
+    /// In images, a clipping gradient spans at least this many neighboring lines across its direction: a gradient is an
+    /// area, not the one-line edge of a stroke or shape. Default 4.
+    package var gradientMinimumLines: Int = 4
     /// A flattened span is reported only when the display drops at least this much of the source's change across it
     /// (the *loss*): the source ΔE00 between its ends minus the shown ΔE00 between them. Default 2.0: in the band model,
     /// a fully flattened run of 8 px or more that loses 2.0–2.1 scores 0.68–1.5 JND depending on hue and length (the

@@ -11,6 +11,9 @@ public enum AnalysisThreshold: String, Sendable, Hashable, CaseIterable {
     /// An image gets a visible-clipping finding when at least this many pixels are visibly clipped
     /// (fewer is reported as out of gamut only). Default 16.
     case visibleClipMinimumPixels
+    /// A visibly clipped color is shown with its hue turned (a warning; lost chroma alone is advisory) when ΔH in OKLab
+    /// between source and shown is at least this. Default 0.02, CSS Color 4's just-noticeable ΔEOK.
+    case visibleHueShift
     /// Two colors are distinguishable in the source when ΔE00 is at least this. Default 1.0.
     case collapseSource
     /// …and indistinguishable once shown when ΔE00 is below this. Default 1.0.
@@ -48,6 +51,11 @@ public enum AnalysisThreshold: String, Sendable, Hashable, CaseIterable {
     case flattenedSourceChange
     /// In images, the shortest flattened run (pixels) reported as a clipping gradient. Default 8.
     case gradientMinimumLength
+    /// In images, a flattened run is a gradient only when its source changes at this many pixels or more (an
+    /// antialiased edge changes at 1–3). Default 4.
+    case gradientMinimumSteps
+    /// In images, a clipping gradient spans at least this many neighboring lines across its direction. Default 4.
+    case gradientMinimumLines
     /// A flattened span is reported only when the display drops at least this much of the source's change across it
     /// (the *loss*): the source ΔE00 between its ends minus the shown ΔE00 between them. Default 2.0: in the band model,
     /// a fully flattened run of 8 px or more that loses 2.0–2.1 scores 0.68–1.5 JND depending on hue and length (the

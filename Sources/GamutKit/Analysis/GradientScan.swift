@@ -3,11 +3,13 @@ import Foundation
 
 /// Finds flattened gradients in an image: along each row and each column, runs of out-of-gamut pixels
 /// whose source colors change smoothly and monotonically while the shown color barely moves (each step
-/// within one display code per channel), at least ``AnalysisThreshold/gradientMinimumLength`` long, whose
-/// source changes by ≥ ``AnalysisThreshold/flattenedSourceChange`` ΔE00 end to end while the shown color
-/// changes by at most ``AnalysisThreshold/collapseRatio`` of that, losing at least
-/// ``AnalysisThreshold/gradientMinimumLoss`` ΔE00 of the change (the floors under which no band is visible).
-/// Runs in neighboring lines merge into regions.
+/// within one display code per channel), changing at ``AnalysisThreshold/gradientMinimumSteps`` pixels or more over at
+/// least ``AnalysisThreshold/gradientMinimumLength``, whose source changes by ≥
+/// ``AnalysisThreshold/flattenedSourceChange`` ΔE00 end to end while the shown color changes by at most
+/// ``AnalysisThreshold/collapseRatio`` of that, losing at least ``AnalysisThreshold/gradientMinimumLoss`` ΔE00 of the
+/// change (the floors under which no band is visible). Runs in neighboring lines merge into regions, and a region is a
+/// gradient when it spans ``AnalysisThreshold/gradientMinimumLines`` lines: the edge of a shape or a stroke, a step
+/// between two flat colors, is not one.
 ///
 /// Rows are scanned as each chunk of rows is analyzed; columns are scanned as chunks arrive in order, with one run
 /// followed per column (``Columns``). Neither needs the image: a run keeps its first pixel's samples and code and its
@@ -19,6 +21,7 @@ struct GradientScan {
         var line: Int, start: Int, end: Int  // inclusive pixel range along the line
         var sourceDeltaE: Double, shownDeltaE: Double
         var worst: Int, worstX: Int, worstY: Int  // ΔE00 × 100 of the run's worst pixel, and where
+        var from: PixelPass.Sample, to: PixelPass.Sample  // the source at the run's ends
     }
 
     /// The state of a run being followed along a line. Plain scalars: building small SIMD vectors from
@@ -34,6 +37,8 @@ struct GradientScan {
         var firstCode: UInt32 = 0
         /// The largest ΔE00 × 100 along the run (the first one met), and where along the line.
         var worst: Int32 = -1, worstAt: Int32 = 0
+        /// The pixels where the source changes, and the stretch they span (from the pixel before the first change).
+        var steps: Int32 = 0, rampStart: Int32 = -1, rampEnd: Int32 = -1
 
         init() {}
 
@@ -46,6 +51,11 @@ struct GradientScan {
         /// Adds an out-of-gamut pixel at `position` along the line to the run.
         @inline(__always)
         mutating func append(_ sample: PixelPass.Sample, code: UInt32, deltaE: UInt16, at position: Int) {
+            if position != start, sample.c0 != previous.c0 || sample.c1 != previous.c1 || sample.c2 != previous.c2 {
+                steps &+= 1
+                if rampStart < 0 { rampStart = Int32(truncatingIfNeeded: position - 1) }
+                rampEnd = Int32(truncatingIfNeeded: position)
+            }
             previous = sample
             lastCode = code
             if Int32(deltaE) > worst { (worst, worstAt) = (Int32(deltaE), Int32(position)) }
@@ -66,9 +76,12 @@ struct GradientScan {
         deinit { trackers.deallocate() }
     }
 
-    /// Merges the runs found along rows and down columns into regions, largest first.
+    /// Merges the runs found along rows and down columns into regions that span enough lines, largest first.
     func regions(rows: [Run], columns: [Run]) -> [ClippingGradientRegion] {
-        let found = merge(rows, direction: .rows) + merge(columns, direction: .columns)
+        let lines = pass.settings.gradientMinimumLines
+        let found = (merge(rows, direction: .rows) + merge(columns, direction: .columns)).filter {
+            ($0.direction == .rows ? $0.bounds.height : $0.bounds.width) >= lines
+        }
         return found.sorted { $0.bounds.width * $0.bounds.height > $1.bounds.width * $1.bounds.height }
     }
 
@@ -149,10 +162,12 @@ struct GradientScan {
         }
     }
 
-    /// Records the run followed by `t`, ending at `end` along `line`, if it is long enough and flattened end to end.
+    /// Records the run followed by `t`, ending at `end` along `line`, if it changes at enough pixels over a long enough
+    /// stretch and is flattened end to end.
     private func close(_ runs: inout [Run], _ t: Tracker, line: Int, end: Int, position: (Int) -> (x: Int, y: Int)) {
         let settings = pass.settings
-        guard end - t.start + 1 >= settings.gradientMinimumLength else { return }
+        guard Int(t.steps) >= settings.gradientMinimumSteps, Int(t.rampEnd - t.rampStart) + 1 >= settings.gradientMinimumLength
+        else { return }
         let source = CIEDE2000.difference(pass.lab(t.first), pass.lab(t.previous))
         guard source >= settings.flattenedSourceChange else { return }
         let shownA = t.firstCode & 0xFF_FFFF, shownB = t.lastCode & 0xFF_FFFF
@@ -162,7 +177,7 @@ struct GradientScan {
             runs.append(
                 Run(
                     line: line, start: t.start, end: end, sourceDeltaE: source, shownDeltaE: shown,
-                    worst: Int(t.worst), worstX: worst.x, worstY: worst.y))
+                    worst: Int(t.worst), worstX: worst.x, worstY: worst.y, from: t.first, to: t.previous))
         }
     }
 
@@ -183,6 +198,7 @@ struct GradientScan {
             if let i = open.firstIndex(where: { $0.line == run.line - 1 && $0.start <= run.end && run.start <= $0.end }) {
                 open[i].region.bounds = open[i].region.bounds.union(rect)
                 open[i].region.runs += 1
+                if length > open[i].region.longestRun { open[i].region.ends = [pass.lab(run.from), pass.lab(run.to)] }
                 open[i].region.longestRun = max(open[i].region.longestRun, length)
                 open[i].region.sourceDeltaE = max(open[i].region.sourceDeltaE, run.sourceDeltaE)
                 open[i].region.shownDeltaE = max(open[i].region.shownDeltaE, run.shownDeltaE)
@@ -200,7 +216,8 @@ struct GradientScan {
                         ClippingGradientRegion(
                             direction: direction, bounds: rect, runs: 1, longestRun: length,
                             sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE,
-                            worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY),
+                            worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY,
+                            ends: [pass.lab(run.from), pass.lab(run.to)]),
                         run.line, run.start, run.end
                     ))
             }

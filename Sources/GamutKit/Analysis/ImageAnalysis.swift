@@ -59,6 +59,11 @@ public struct ImageCollapseGroup: Sendable, Hashable, Codable {
     public var shownDeltaE: Double
     /// How many display colors the cluster of collapsing colors spans.
     package var displayColors: Int
+    /// Flattened gradient regions along the boundaries between these colors (an antialiased or soft edge of a shape
+    /// that vanishes): part of this collapse, and reported with it rather than as gradients.
+    public var flattenedEdges = 0
+    /// The two source colors' Lab (D50), in the same order.
+    package var firstLab = Lab(l: 0, a: 0, b: 0), secondLab = Lab(l: 0, a: 0, b: 0)
 }
 
 /// A region where smooth gradients (along rows or columns) are flattened by clipping.
@@ -84,6 +89,8 @@ public struct ClippingGradientRegion: Sendable, Hashable, Codable {
     public var shownDeltaE: Double
     /// The largest ΔE00 between a pixel of the region's runs and its shown color, and where.
     package var worstDeltaE: Double, worstX: Int, worstY: Int
+    /// The source colors at the ends of the longest run: a soft edge between two collapsing colors starts and ends on them.
+    package var ends: [Lab] = []
 }
 
 /// What a target display does to one image.
@@ -100,6 +107,11 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
     public var outOfGamutPixels: Int
     /// Counted pixels whose shown color is ≥ ``AnalysisThreshold/visibleClip`` ΔE00 from the source.
     public var visiblyClippedPixels: Int
+    /// Of the visibly clipped pixels, those whose hue is turned by at least ``AnalysisThreshold/visibleHueShift`` (ΔH in
+    /// OKLab), counted by source color cell of 1 ΔE76: what clipping changes beyond the chroma a gamut map gives up.
+    public var hueShiftedPixels = 0
+    /// The largest hue turn (ΔH in OKLab) of a visibly clipped color.
+    public var maximumHueShift = 0.0
     /// ΔE00 between source and shown, over out-of-gamut pixels (0 when none): maximum, mean, 95th percentile.
     public var maxDeltaE: Double, meanDeltaE: Double, p95DeltaE: Double
     /// The pixel with the largest ΔE00, when any is out of gamut.

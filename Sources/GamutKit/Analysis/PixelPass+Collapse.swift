@@ -87,7 +87,8 @@ extension PixelPass {
                         pixelCount: members.reduce(0) { $0 + values[$1].pixels }, bounds: bounds,
                         first: encoded(x.cell.sample), second: encoded(y.cell.sample),
                         firstPixels: x.cell.count, secondPixels: y.cell.count,
-                        sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count))
+                        sourceDeltaE: source, shownDeltaE: shownDeltaE, displayColors: members.count,
+                        firstLab: labs[i - cells.startIndex], secondLab: labs[j - cells.startIndex]))
                 break
             }
         }
@@ -139,5 +140,31 @@ extension PixelPass {
             if seen >= rank { return Double(i) / 100 }
         }
         return Double(histogram.count - 1) / 100
+    }
+}
+
+extension PixelPass {
+    /// The visibly clipped pixels whose hue turns by at least ``AnalysisThreshold/visibleHueShift`` (ΔH in OKLab), and
+    /// the largest turn, from the cells' first pixels: a cell is 1 ΔE76 across, far below the hue turns counted.
+    func hueShifts(_ entries: [CellTable.Entry]) -> (pixels: Int, largest: Double) {
+        var pixels = 0, largest = 0.0
+        var shownCache: [UInt32: (Lab, OKLab)] = [:]
+        for e in entries where e.outOfGamut != 0 {
+            let code = CellTable.code(e.key) & 0xFF_FFFF
+            let shown: (Lab, OKLab)
+            if let known = shownCache[code] {
+                shown = known
+            } else {
+                let lab = shownLab(code)
+                shown = (lab, OKLab(xyzD50: lab.xyzD50))
+                shownCache[code] = shown
+            }
+            let source = lab(e.sample.sample)
+            let turn = OKLab.hueDifference(OKLab(xyzD50: source.xyzD50), shown.1)
+            guard turn > 0.25 * settings.visibleHueShift, CIEDE2000.difference(source, shown.0) >= settings.visibleClip else { continue }
+            largest = max(largest, turn)
+            if turn >= settings.visibleHueShift { pixels += Int(e.count) }
+        }
+        return (pixels, largest)
     }
 }

@@ -171,8 +171,13 @@ extension CatalogAuditor {
         let path = job.path, name = job.asset.name
         let file = (path as NSString).lastPathComponent
         var findings: [Finding] = []
-        func add(_ rule: Rule, _ message: String, values: [String: Double] = [:], region: PixelRect? = nil) {
-            findings.append(finding(rule, file: path, asset: name, message: message, values: values, region: region))
+        func add(
+            _ rule: Rule, _ message: String, values: [String: Double] = [:], region: PixelRect? = nil, advisory: Bool = false,
+            fixHint: String? = nil
+        ) {
+            var f = finding(rule, file: path, asset: name, message: message, values: values, region: region)
+            if let fixHint { f.fixHint = fixHint }
+            findings.append(advisory ? f.advisory() : f)
         }
         func addUntagged() {
             add(
@@ -264,22 +269,30 @@ extension CatalogAuditor {
         }
         // What sRGB displays show when the set has no sRGB image: this image, clipped.
         guard !job.hasSRGBVariant else { return (findings, analysis, drawn(findings)) }
+        // An app icon set holds no display-gamut variants: the icon is always matched to sRGB automatically.
+        let icon = job.asset.kind == .appIconSet
         if analysis.visiblyClippedPixels >= settings.visibleClipMinimumPixels, let worst = analysis.worst {
             add(
                 Rules.imageNeedsSRGBVariant,
                 String(
-                    format: "%@: %.2f%% of pixels are visibly clipped on %@ (ΔE00 max %.2f, p95 %.2f); worst at %d,%d: %@ shown as %@",
-                    file, analysis.visiblyClippedPercent, analysis.targetProfile, analysis.maxDeltaE, analysis.p95DeltaE, worst.x, worst.y,
-                    ColorText.source(worst.source, profile), ColorText.hex(worst.shown)),
+                    format:
+                        "%@: %.2f%% of pixels are visibly clipped on %@%@ (ΔE00 max %.2f, p95 %.2f); worst at %d,%d: %@ shown as %@; %@",
+                    file, analysis.visiblyClippedPercent, analysis.targetProfile,
+                    icon ? " by the automatic match (app icons have no sRGB variant)" : "", analysis.maxDeltaE,
+                    analysis.p95DeltaE, worst.x, worst.y, ColorText.source(worst.source, profile), ColorText.hex(worst.shown),
+                    FindingBuilder.hueText(analysis, settings)),
                 values: [
                     "visiblyClippedPercent": analysis.visiblyClippedPercent, "maxDeltaE": analysis.maxDeltaE,
-                    "p95DeltaE": analysis.p95DeltaE,
+                    "p95DeltaE": analysis.p95DeltaE, "hueShiftedPixels": Double(analysis.hueShiftedPixels),
+                    "maximumHueShift": analysis.maximumHueShift,
                 ],
-                region: analysis.visiblyClippedBounds)
+                region: analysis.visiblyClippedBounds, advisory: !FindingBuilder.turnsHue(analysis, settings),
+                fixHint: icon ? Rules.appIconFixHint : nil)
         }
         for var f in FindingBuilder.findings(for: analysis, file: path, sourceColorSpace: profile, settings: settings)
         where f.ruleID == .colorCollapse || f.ruleID == .gradientClipping {
             f.location.asset = name
+            if icon { f.fixHint = Rules.appIconFixHint }
             findings.append(f)
         }
         return (findings, analysis, drawn(findings))

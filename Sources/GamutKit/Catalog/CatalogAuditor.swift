@@ -95,7 +95,8 @@ public enum CatalogAuditor {
                 let result: Result<(ColorFindings, AccessibilityFindings), GamutError>
                 do throws(GamutError) {
                     let colors = try ColorFindings(
-                        catalog: catalog, target: targetProfile, settings: catalogPolicy.settings, context: context)
+                        catalog: catalog, target: targetProfile, settings: catalogPolicy.settings, context: context,
+                        declaredRoles: catalogPolicy.declaredRoles)
                     result = .success((colors, try AccessibilityFindings(catalog: catalog, colors: colors, policy: catalogPolicy)))
                 } catch {
                     result = .failure(error)
@@ -107,8 +108,11 @@ public enum CatalogAuditor {
                 cache: cache, progress: progress)
             group.wait()
             let (colors, accessibility) = try colorAudit.withLock { $0! }.get()
-            let (findings, hidden) = catalogPolicy.partition(
-                catalog.readingFindings + colors.findings + accessibility.findings + images.findings)
+            var found = catalog.readingFindings + colors.findings + accessibility.findings + images.findings
+            if !ships(path, notShipping: catalogPolicy.notShipping) {
+                found = found.map { Self.buildBreaking.contains($0.ruleID) ? $0 : $0.advisory() }
+            }
+            let (findings, hidden) = catalogPolicy.partition(found)
             notShown.merge(hidden, uniquingKeysWith: +)
             var byFile: [String: [Finding]] = [:]
             for finding in findings { byFile[finding.location.file, default: []].append(finding) }
@@ -129,6 +133,21 @@ public enum CatalogAuditor {
         return CatalogAudit(catalogs: catalogs, report: report, colorFindings: colorFindings)
     }
 
+    /// The rules a catalog that doesn't ship is audited for: what stops Xcode building it, or ships nothing.
+    static let buildBreaking: Set<RuleID> = [.catalogSyntax, .catalogInvalid, .unsafePath, .missingFile, .unreadable]
+
+    /// Whether the catalog at `path` ships with the app: no folder of its path (relative to the current directory when
+    /// it lies under it) matches a `notShipping` name (``GamutPolicy``: test folders and `Preview Content` by default).
+    package static func ships(_ path: String, notShipping: [String]) -> Bool {
+        guard !notShipping.isEmpty else { return true }
+        var relative = path
+        let current = FileManager.default.currentDirectoryPath
+        let root = current.hasSuffix("/") ? current : current + "/"
+        if path.hasPrefix("/"), path.hasPrefix(root) { relative = String(path.dropFirst(root.count)) }
+        let folders = relative.split(separator: "/").map(String.init)
+        return !folders.contains { folder in notShipping.contains { fnmatch($0, folder, 0) == 0 } }
+    }
+
     /// Whether `path` names an asset catalog (a folder whose name ends in `.xcassets`).
     package static func isCatalog(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
@@ -142,9 +161,11 @@ public enum CatalogAuditor {
         _ rule: Rule, file: String, line: Int? = nil, keyPath: String? = nil, asset: String?, message: String,
         values: [String: Double] = [:], region: PixelRect? = nil, swatches: [Swatch] = []
     ) -> Finding {
-        Finding(
+        var finding = Finding(
             ruleID: rule.id, severity: rule.defaultSeverity,
             location: FindingLocation(file: file, region: region, line: line, keyPath: keyPath, asset: asset),
             message: message, values: values, fixHint: rule.fixHint, swatches: swatches)
+        finding.isAdvisory = rule.isAdvisory
+        return finding
     }
 }

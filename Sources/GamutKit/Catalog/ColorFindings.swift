@@ -25,6 +25,9 @@ struct ColorFindings: Sendable {
     let settings: AnalysisSettings
     let targetName: String
     let context: CatalogContext
+    /// Colors whose role the policy declares (named in a contrast pair or distinct group): a missing dark variant of
+    /// one is a warning, of the others advice.
+    let declaredRoles: Set<String>
 
     /// The appearance contexts a device can be in.
     static let contexts = [
@@ -32,10 +35,14 @@ struct ColorFindings: Sendable {
         CatalogAppearance(luminosity: .light, highContrast: true), CatalogAppearance(luminosity: .dark, highContrast: true),
     ]
 
-    init(catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, context: CatalogContext = .init()) throws(GamutError) {
+    init(
+        catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, context: CatalogContext = .init(),
+        declaredRoles: Set<String> = []
+    ) throws(GamutError) {
         self.catalog = catalog
         self.settings = settings
         self.context = context
+        self.declaredRoles = declaredRoles
         targetName = target.name
         var simulations: [ColorProfile.BuiltIn: DisplaySimulation] = [:]
         for source in [ColorProfile.BuiltIn.sRGB, .displayP3, .linearSRGB] {
@@ -91,13 +98,13 @@ struct ColorFindings: Sendable {
 
     private mutating func add(
         _ rule: Rule, _ asset: CatalogAsset, _ entry: CatalogColorEntry, _ message: String, values: [String: Double] = [:],
-        swatches: [Swatch] = []
+        swatches: [Swatch] = [], advisory: Bool = false
     ) {
         var finding = CatalogAuditor.finding(
             rule, file: asset.contentsFile, line: entry.line, keyPath: entry.keyPath, asset: asset.name,
             message: message, values: values, swatches: swatches)
         finding.location.colorName = asset.name
-        findings.append(finding)
+        findings.append(advisory ? finding.advisory() : finding)
     }
 
     /// The authored color beside what the target shows.
@@ -136,10 +143,15 @@ struct ColorFindings: Sendable {
                         values: linear.merging(["deltaE": e.deltaE]) { a, _ in a }, swatches: [swatch(r)])
                 }
             } else if e.isOutOfGamut, e.deltaE >= settings.visibleClip, gamuts[variant]?.contains(.sRGB) != true {
+                let turn = OKLab.hueDifference(OKLab(xyzD50: e.sourceLab.xyzD50), OKLab(xyzD50: e.shownLab.xyzD50))
+                let turns = turn >= settings.visibleHueShift
+                let hue = String(
+                    format: turns ? "its hue turns by ΔH %.3f in OKLab" : "its hue is kept (ΔH %.3f in OKLab), only chroma is lost", turn)
                 add(
                     Rules.colorNeedsSRGBVariant, asset, r.entry,
-                    "\(asset.name): \(describe(r)) is outside \(targetName) (linear \(channels)) and is shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE)) away",
-                    values: linear.merging(["deltaE": e.deltaE]) { a, _ in a }, swatches: [swatch(r)])
+                    "\(asset.name): \(describe(r)) is outside \(targetName) (linear \(channels)) and is shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE)) away; \(hue)",
+                    values: linear.merging(["deltaE": e.deltaE, "hueShift": turn]) { a, _ in a }, swatches: [swatch(r)],
+                    advisory: !turns)
             }
             if let slots = gamuts[variant], slots.count == 1, r.entry.displayGamut != nil {
                 let missing: CatalogDisplayGamut = slots.contains(.sRGB) ? .displayP3 : .sRGB
@@ -162,10 +174,12 @@ struct ColorFindings: Sendable {
             !asset.colors.contains(where: { isBase($0.appearance) && $0.color != nil && !Self.isCustom($0.color) })
         {
             if context.appHasDarkVariants, !context.isWatchOnly, !asset.colors.contains(where: { $0.appearance.luminosity == .dark }) {
+                let role = declaredRoles.contains(asset.name)
                 add(
                     Rules.missingDarkVariant, asset, first.entry,
-                    "\(asset.name) has no dark appearance, in an app that has dark variants elsewhere: \(describe(first)) is used on dark backgrounds too"
-                )
+                    "\(asset.name) has no dark appearance, in an app that has dark variants elsewhere: Dark Mode shows \(describe(first))"
+                        + (role ? ", and the policy checks it in a contrast pair or distinct group" : ""),
+                    advisory: !role)
             }
             if !asset.colors.contains(where: { $0.appearance.highContrast }) {
                 add(Rules.missingHighContrastVariant, asset, first.entry, "\(asset.name) has no increased-contrast appearance")

@@ -70,6 +70,15 @@ public struct OKLab: Sendable, Hashable, Codable {
         let dl = x.l - y.l, da = x.a - y.a, db = x.b - y.b
         return (dl * dl + da * da + db * db).squareRoot()
     }
+
+    /// ΔH: the part of the difference between two colors that is hue, in ΔEOK units (ΔH² = Δa² + Δb² − ΔC², as CIE
+    /// 15:2004 §8.2.1 defines ΔH*ab for CIELAB; for equal chroma C and hue angles θ apart it is 2C·sin(θ/2)).
+    /// Chroma-reducing gamut mapping keeps it at 0; clipping each channel turns hues, and this measures by how much.
+    public static func hueDifference(_ x: OKLab, _ y: OKLab) -> Double {
+        let da = x.a - y.a, db = x.b - y.b
+        let dc = (x.a * x.a + x.b * x.b).squareRoot() - (y.a * y.a + y.b * y.b).squareRoot()
+        return max(0, da * da + db * db - dc * dc).squareRoot()
+    }
 }
 
 /// OKLab in polar form: lightness, chroma and hue angle in degrees.

@@ -28,6 +28,9 @@ import Foundation
         /// ``CatalogAuditor/audit(_:policy:target:adjust:showAdvisory:decoding:cacheDirectory:progress:)`` does; nil
         /// analyzes every image.
         public var cacheDirectory: String?
+        /// Whether advice is fixed too (a P3 color whose clip keeps its hue gets an sRGB variant): true as the CLI's
+        /// `fix --advisory`; nil leaves it to the policy (``GamutPolicy/showsAdvisory``).
+        public var showAdvisory: Bool?
 
         /// The defaults.
         public init(mapping: GamutMapping = .preserveSeparation, separation: Double? = nil, policy: GamutPolicy? = nil) {
@@ -47,7 +50,7 @@ import Foundation
     /// - Throws: ``GamutError`` when the catalog can't be read, its policy is invalid, or the target isn't sRGB.
     public static func plan(_ catalogPath: String, options: Options = .init()) throws(GamutError) -> CatalogFix {
         let audit = try CatalogAuditor.audit(
-            [catalogPath], policy: options.policy, decoding: options.decoding,
+            [catalogPath], policy: options.policy, showAdvisory: options.showAdvisory, decoding: options.decoding,
             cacheDirectory: options.cacheDirectory)
         guard let catalog = audit.catalogs.first, let colorFindings = audit.colorFindings.first else {
             throw GamutError(.io, "not an asset catalog", path: catalogPath)

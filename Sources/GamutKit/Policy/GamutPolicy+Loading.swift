@@ -81,6 +81,16 @@ extension GamutPolicy {
             case "advisory":
                 guard case .bool(let on) = member.value.value else { throw fail(member.line, "advisory must be true or false") }
                 policy.showsAdvisory = on
+            case "notShipping":
+                let names = member.value.elements?.compactMap { e -> String? in
+                    if case .string(let v) = e.value, !v.isEmpty, !v.contains("/") { return v }
+                    return nil
+                }
+                guard let names, names.count == member.value.elements?.count else {
+                    throw fail(
+                        member.line, "notShipping must be an array of folder names or globs (no \"/\"), such as [\"Tests\", \"Examples\"]")
+                }
+                policy.notShipping = names
             case "contrast":
                 guard let list = member.value.elements else { throw fail(member.line, "contrast must be an array of pairs") }
                 for item in list {
@@ -148,7 +158,7 @@ extension GamutPolicy {
             default:
                 throw fail(
                     member.line,
-                    "unknown key \"\(member.key)\" (known: target, thresholds, severity, advisory, suppress, contrast, distinct, colorVision)"
+                    "unknown key \"\(member.key)\" (known: target, thresholds, severity, advisory, notShipping, suppress, contrast, distinct, colorVision)"
                 )
             }
         }

@@ -88,6 +88,12 @@ public struct GamutPolicy: Sendable, Hashable {
     /// checked, …) report. Off by default; the policy key `"advisory": true` or the CLI's `--advisory` turns them all
     /// on, and a `severity` entry for one advisory rule turns that rule on.
     public var showsAdvisory = false
+    /// Folder names (`fnmatch(3)` globs) that mark an asset catalog as one that doesn't ship: a catalog with such a
+    /// folder in its path (relative to the current directory when it lies under it) is audited for what breaks the
+    /// build only, and its other findings are advisory. Default: test targets' folders (`Tests`, `*Tests`) and Xcode's
+    /// development assets (`Preview Content`). The policy key `"notShipping"` replaces the list; `[]` audits every
+    /// catalog fully.
+    package var notShipping = ["Tests", "*Tests", "Preview Content"]
 
     /// The defaults: every rule at its default severity, nothing suppressed. Suppressions come from a policy file
     /// (``load(contentsOf:)``).
@@ -101,11 +107,16 @@ public struct GamutPolicy: Sendable, Hashable {
         self.suppressions = suppressions
     }
 
+    /// The colors whose role the policy declares: named in a contrast pair or a distinct group.
+    package var declaredRoles: Set<String> {
+        Set(contrastPairs.flatMap { [$0.foreground, $0.background] } + distinctGroups.flatMap(\.colors))
+    }
+
     /// The findings this policy keeps, with their configured severities (advisory rules only when turned on).
     public func apply(to findings: [Finding]) -> [Finding] { partition(findings).shown }
 
-    /// The findings this policy keeps, with their configured severities, and how many findings of advisory rules that
-    /// are not turned on it leaves out, by rule id (rules switched off and suppressed findings are not counted: the
+    /// The findings this policy keeps, with their configured severities, and how many advisory findings (of advisory
+    /// rules, or advisory by what was measured) that are not turned on it leaves out, by rule id (rules switched off and suppressed findings are not counted: the
     /// policy asked for that).
     package func partition(_ findings: [Finding]) -> (shown: [Finding], notShown: [RuleID: Int]) {
         var notShown: [RuleID: Int] = [:]
@@ -114,7 +125,7 @@ public struct GamutPolicy: Sendable, Hashable {
             if let configured = severities[finding.ruleID] {
                 guard let severity = configured else { return nil }
                 finding.severity = severity
-            } else if finding.ruleID.rule.isAdvisory, !showsAdvisory {
+            } else if finding.isAdvisory || finding.ruleID.rule.isAdvisory, !showsAdvisory {
                 notShown[finding.ruleID, default: 0] += 1
                 return nil
             }

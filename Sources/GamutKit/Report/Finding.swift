@@ -65,6 +65,10 @@ public struct Finding: Sendable, Hashable, Codable {
     public var fixHint: String
     /// Colors to show beside the message (the HTML report draws them; JSON lists them).
     package var swatches: [Swatch]
+    /// Whether the finding is advice: what was measured loses nothing a team would change this release (a clipped color
+    /// that keeps its hue, an asset of a catalog that doesn't ship). Policies leave advisory findings out unless
+    /// `"advisory": true`, the CLI's `--advisory`, or a severity for the rule turns them on (``GamutPolicy/showsAdvisory``).
+    public var isAdvisory = false
 
     /// Creates a finding.
     package init(
@@ -78,6 +82,14 @@ public struct Finding: Sendable, Hashable, Codable {
         self.values = values
         self.fixHint = fixHint
         self.swatches = swatches
+    }
+
+    /// The finding as advice: at info, and left out unless advisory findings are turned on.
+    package func advisory() -> Finding {
+        var finding = self
+        finding.isAdvisory = true
+        finding.severity = .info
+        return finding
     }
 }
 

@@ -11,27 +11,29 @@ package enum FindingBuilder {
         let limit = settings.maximumFindingsPerRule
         let target = analysis.targetProfile
         if analysis.visiblyClippedPixels >= settings.visibleClipMinimumPixels, let worst = analysis.worst {
-            findings.append(
-                Finding(
-                    ruleID: Rules.visibleClipping.id, severity: Rules.visibleClipping.defaultSeverity,
-                    location: FindingLocation(file: file, region: analysis.visiblyClippedBounds),
-                    message: String(
-                        format:
-                            "%.2f%% of pixels are visibly clipped on %@ (ΔE00 max %.2f, p95 %.2f, mean %.2f); worst at %d,%d: %@ shown as %@",
-                        analysis.visiblyClippedPercent, target, analysis.maxDeltaE, analysis.p95DeltaE, analysis.meanDeltaE,
-                        worst.x, worst.y, ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)),
-                    values: [
-                        "visiblyClippedPercent": analysis.visiblyClippedPercent, "outOfGamutPercent": analysis.outOfGamutPercent,
-                        "worstX": Double(worst.x), "worstY": Double(worst.y),
-                        "maxDeltaE": analysis.maxDeltaE, "p95DeltaE": analysis.p95DeltaE, "meanDeltaE": analysis.meanDeltaE,
-                        "visiblyClippedPixels": Double(analysis.visiblyClippedPixels),
-                    ],
-                    fixHint: Rules.visibleClipping.fixHint,
-                    swatches: [
-                        Swatch(
-                            kind: .sourceAndShown, label: "worst pixel, \(worst.x),\(worst.y)",
-                            colors: [ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)])
-                    ]))
+            let clipped = Finding(
+                ruleID: Rules.visibleClipping.id, severity: Rules.visibleClipping.defaultSeverity,
+                location: FindingLocation(file: file, region: analysis.visiblyClippedBounds),
+                message: String(
+                    format:
+                        "%.2f%% of pixels are visibly clipped on %@ (ΔE00 max %.2f, p95 %.2f, mean %.2f); worst at %d,%d: %@ shown as %@; %@",
+                    analysis.visiblyClippedPercent, target, analysis.maxDeltaE, analysis.p95DeltaE, analysis.meanDeltaE,
+                    worst.x, worst.y, ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown),
+                    hueText(analysis, settings)),
+                values: [
+                    "visiblyClippedPercent": analysis.visiblyClippedPercent, "outOfGamutPercent": analysis.outOfGamutPercent,
+                    "worstX": Double(worst.x), "worstY": Double(worst.y),
+                    "maxDeltaE": analysis.maxDeltaE, "p95DeltaE": analysis.p95DeltaE, "meanDeltaE": analysis.meanDeltaE,
+                    "visiblyClippedPixels": Double(analysis.visiblyClippedPixels),
+                    "hueShiftedPixels": Double(analysis.hueShiftedPixels), "maximumHueShift": analysis.maximumHueShift,
+                ],
+                fixHint: Rules.visibleClipping.fixHint,
+                swatches: [
+                    Swatch(
+                        kind: .sourceAndShown, label: "worst pixel, \(worst.x),\(worst.y)",
+                        colors: [ColorText.source(worst.source, sourceColorSpace), ColorText.hex(worst.shown)])
+                ])
+            findings.append(turnsHue(analysis, settings) ? clipped : clipped.advisory())
         } else if analysis.outOfGamutPixels > 0 {
             findings.append(
                 Finding(
@@ -45,7 +47,13 @@ package enum FindingBuilder {
                     ],
                     fixHint: Rules.outOfGamut.fixHint))
         }
-        for group in analysis.collapseGroups.prefix(limit) {
+        for merged in regionClusters(analysis.collapseGroups, bounds: \.bounds).prefix(limit) {
+            let group = merged[0]
+            let bounds = merged.dropFirst().reduce(group.bounds) { $0.union($1.bounds) }
+            let edges = merged.reduce(0) { $0 + $1.flattenedEdges }
+            var notes: [String] = []
+            if merged.count > 1 { notes.append("\(merged.count - 1) more pair\(merged.count == 2 ? "" : "s") of colors collapse here") }
+            if edges > 0 { notes.append("\(edges) soft edge\(edges == 1 ? "" : "s") between them flatten\(edges == 1 ? "s" : "")") }
             let shown =
                 group.firstShown == group.secondShown
                 ? "both shown as \(ColorText.hex(group.firstShown))"
@@ -53,12 +61,17 @@ package enum FindingBuilder {
             findings.append(
                 Finding(
                     ruleID: Rules.colorCollapse.id, severity: Rules.colorCollapse.defaultSeverity,
-                    location: FindingLocation(file: file, region: group.bounds),
+                    location: FindingLocation(file: file, region: bounds),
                     message: String(
                         format: "%@ (%d px) and %@ (%d px) differ by ΔE00 %.2f but are %@ on %@",
                         ColorText.source(group.first, sourceColorSpace), group.firstPixels,
-                        ColorText.source(group.second, sourceColorSpace), group.secondPixels, group.sourceDeltaE, shown, target),
-                    values: ["sourceDeltaE": group.sourceDeltaE, "shownDeltaE": group.shownDeltaE, "pixels": Double(group.pixelCount)],
+                        ColorText.source(group.second, sourceColorSpace), group.secondPixels, group.sourceDeltaE, shown, target)
+                        + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"),
+                    values: [
+                        "sourceDeltaE": group.sourceDeltaE, "shownDeltaE": group.shownDeltaE,
+                        "pixels": Double(merged.reduce(0) { $0 + $1.pixelCount }), "pairs": Double(merged.count),
+                        "flattenedEdges": Double(edges),
+                    ],
                     fixHint: Rules.colorCollapse.fixHint,
                     swatches: [
                         Swatch(
@@ -69,7 +82,19 @@ package enum FindingBuilder {
                             colors: [ColorText.source(group.second, sourceColorSpace), ColorText.hex(group.secondShown)]),
                     ]))
         }
-        for region in analysis.clippingGradients.prefix(limit) {
+        for merged in regionClusters(analysis.clippingGradients, bounds: \.bounds).prefix(limit) {
+            var region = merged[0]
+            for other in merged.dropFirst() {
+                region.bounds = region.bounds.union(other.bounds)
+                region.runs += other.runs
+                region.longestRun = max(region.longestRun, other.longestRun)
+                region.sourceDeltaE = max(region.sourceDeltaE, other.sourceDeltaE)
+                region.shownDeltaE = max(region.shownDeltaE, other.shownDeltaE)
+                if other.worstDeltaE > region.worstDeltaE {
+                    (region.worstDeltaE, region.worstX, region.worstY) = (other.worstDeltaE, other.worstX, other.worstY)
+                }
+            }
+            let direction = Set(merged.map(\.direction)).count > 1 ? "rows and columns" : region.direction.rawValue
             findings.append(
                 Finding(
                     ruleID: Rules.gradientClipping.id, severity: Rules.gradientClipping.defaultSeverity,
@@ -77,15 +102,49 @@ package enum FindingBuilder {
                     message: String(
                         format:
                             "A gradient along the %@ flattens on %@: up to %d px change by ΔE00 %.2f in the source but %.2f as shown (%d runs; worst pixel ΔE00 %.2f at %d,%d)",
-                        region.direction.rawValue, target, region.longestRun, region.sourceDeltaE, region.shownDeltaE, region.runs,
+                        direction, target, region.longestRun, region.sourceDeltaE, region.shownDeltaE, region.runs,
                         region.worstDeltaE, region.worstX, region.worstY),
                     values: [
                         "longestRun": Double(region.longestRun), "sourceDeltaE": region.sourceDeltaE, "shownDeltaE": region.shownDeltaE,
-                        "runs": Double(region.runs), "worstDeltaE": region.worstDeltaE,
+                        "runs": Double(region.runs), "worstDeltaE": region.worstDeltaE, "regions": Double(merged.count),
                     ],
                     fixHint: Rules.gradientClipping.fixHint))
         }
         return findings
+    }
+
+    /// Whether enough visibly clipped pixels turn hue for the clip to be a warning rather than advice.
+    package static func turnsHue(_ analysis: ImageAnalysis, _ settings: AnalysisSettings) -> Bool {
+        analysis.hueShiftedPixels >= settings.visibleClipMinimumPixels
+    }
+
+    /// What the clip does to hue, for messages: "12.50% turn hue (ΔH up to 0.031)" or "hue kept (ΔH below 0.02)".
+    package static func hueText(_ analysis: ImageAnalysis, _ settings: AnalysisSettings) -> String {
+        guard turnsHue(analysis, settings) else {
+            return String(format: "hue kept (ΔH in OKLab below %.3g): chroma is lost, as any gamut map loses it", settings.visibleHueShift)
+        }
+        let share = analysis.countedPixels == 0 ? 0 : 100 * Double(analysis.hueShiftedPixels) / Double(analysis.countedPixels)
+        return String(format: "%.2f%% of pixels turn hue (ΔH in OKLab up to %.3f)", share, analysis.maximumHueShift)
+    }
+
+    /// Items whose bounds overlap, transitively, in groups: one problem in one place is one finding. Each group keeps
+    /// its items' order (the first is the largest when the items come largest first); groups come by their first item.
+    static func regionClusters<T>(_ items: [T], bounds: (T) -> PixelRect) -> [[T]] {
+        var parent = Array(items.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { i = parent[i] }
+            return i
+        }
+        for i in items.indices {
+            for j in items.indices where j > i && bounds(items[i]).intersectionArea(bounds(items[j])) > 0 {
+                let (a, b) = (root(i), root(j))
+                if a != b { parent[max(a, b)] = min(a, b) }
+            }
+        }
+        var groups: [Int: [T]] = [:]
+        for i in items.indices { groups[root(i), default: []].append(items[i]) }
+        return groups.keys.sorted().map { groups[$0]! }
     }
 
     /// The finding for a file that could not be read.

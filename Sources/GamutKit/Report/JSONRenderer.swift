@@ -48,7 +48,10 @@ package enum JSONRenderer {
         var collapseSource: Double, collapseShown: Double, collapseRatio: Double, collapseMinimumPixels: Int
         var flatStep: Double, flattenedSourceChange: Double, gradientMinimumLength: Int, gradientMaximumStepFraction: Double
         var gradientMinimumLoss: Double, collapseMinimumArea: Double, collapseMaximumEdgeFraction: Double
+        var visibleHueShift: Double, gradientMinimumSteps: Int, gradientMinimumLines: Int
         init(_ s: AnalysisSettings) {
+            visibleHueShift = s.visibleHueShift; gradientMinimumSteps = s.gradientMinimumSteps
+            gradientMinimumLines = s.gradientMinimumLines
             displayBitDepth = s.displayBitDepth; gamutTolerance = s.gamutTolerance; visibleClip = s.visibleClip
             visibleClipMinimumPixels = s.visibleClipMinimumPixels; collapseSource = s.collapseSource; collapseShown = s.collapseShown
             collapseRatio = s.collapseRatio; collapseMinimumPixels = s.collapseMinimumPixels; flatStep = s.flatStep

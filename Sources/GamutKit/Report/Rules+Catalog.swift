@@ -44,8 +44,9 @@ extension Rules {
     /// A set type or image format GamutKit doesn't check.
     package static let notChecked = Rule(
         id: .notChecked, name: "Not checked", defaultSeverity: .info,
-        summary: "A set type other than colorset, imageset and appiconset (data, symbols, textures, …), or an image that is "
-            + "not PNG by its content (PDF, SVG, JPEG, HEIC, a WebP named .png): listed, not checked. Advisory.",
+        summary: "A set type other than colorset, imageset and appiconset (data, symbols, textures, …), or a file that is "
+            + "none of the image formats GamutKit reads (PNG, JPEG, TIFF, WebP, HEIF, AVIF) by its content, such as a PDF, "
+            + "SVG or GIF: listed, not checked. Advisory.",
         rationale: "It may hold colors or images that these rules don't see.",
         fixHint: "Nothing to do; check such assets by other means.",
         isAdvisory: true)
@@ -83,11 +84,13 @@ extension Rules {
 
     // MARK: Colors
 
-    /// A wide color that sRGB displays clip visibly, with no sRGB variant: the mission's main finding, an error.
+    /// A wide color whose run-time match to sRGB turns its hue, with no sRGB variant: a warning. One that only loses
+    /// chroma is advice: the closest sRGB color is what Apple's match shows, and what any variant would be.
     package static let colorNeedsSRGBVariant = Rule(
-        id: .colorNeedsSRGBVariant, name: "Wide color without sRGB variant", defaultSeverity: .error,
-        summary: "A colorset entry outside sRGB that sRGB displays clip visibly (ΔE00 ≥ 1.0), in a set with no `display-gamut` "
-            + "sRGB entry for the same appearance and idiom.",
+        id: .colorNeedsSRGBVariant, name: "Wide color without sRGB variant", defaultSeverity: .warning,
+        summary: "A colorset entry outside sRGB that sRGB displays clip visibly (ΔE00 ≥ 1.0) and turn in hue (ΔH in OKLab "
+            + "≥ 0.02), in a set with no `display-gamut` sRGB entry for the same appearance and idiom. When the clip keeps "
+            + "the hue (chroma lost only), the finding is advisory.",
         rationale: "HIG (Color management): provide color space–specific color variations \"to ensure visual fidelity on both "
             + "wide color and sRGB displays\".",
         fixHint: "Add an sRGB `display-gamut` variant picked for sRGB displays (for example the color mapped into sRGB), "
@@ -107,12 +110,15 @@ extension Rules {
         rationale: "Devices of the missing gamut fall back to another entry, which is rarely what was meant.",
         fixHint: "Fill both slots, or remove the display-gamut split.")
 
-    /// A custom color without a dark variant, in an app that has dark variants elsewhere.
+    /// A custom color without a dark variant, in an app that has dark variants elsewhere: a warning for a color whose
+    /// role the policy declares (a contrast pair or distinct group), advice for the others (many colors read on both
+    /// backgrounds, or are swapped by code).
     package static let missingDarkVariant = Rule(
         id: .missingDarkVariant, name: "No dark variant", defaultSeverity: .warning,
         summary: "A custom color with no `luminosity` dark entry (a dark entry naming a system color counts), reported only "
             + "when another catalog or set of the same run has dark variants (the app supports Dark Mode), and never for "
-            + "watchOS catalogs (always dark) or app icons.",
+            + "watchOS catalogs (always dark) or app icons. A warning for a color the policy names in a contrast pair or "
+            + "distinct group; advisory for the others.",
         rationale: higContexts + " \"If you define a custom color, make sure to supply light and dark variants.\"",
         fixHint: "Add a Dark appearance to the color set (Appearances: Any, Dark) and pick a color for it.")
 
@@ -127,40 +133,54 @@ extension Rules {
 
     /// A dark variant equal to the light one.
     package static let darkSameAsLight = Rule(
-        id: .darkSameAsLight, name: "Dark variant equals light", defaultSeverity: .warning,
-        summary: "A dark entry within ΔE00 1.0 (and the same alpha) of the light or any entry it pairs with.",
+        id: .darkSameAsLight, name: "Dark variant equals light", defaultSeverity: .info,
+        summary: "A dark entry within ΔE00 1.0 (and the same alpha) of the light or any entry it pairs with. Advisory: brand "
+            + "and status colors often read on both backgrounds.",
         rationale: higContexts + " A dark variant that repeats the light color adapts to nothing.",
-        fixHint: "Pick a dark color for dark backgrounds, or remove the dark entry if one color is meant.")
+        fixHint: "Pick a dark color for dark backgrounds, or remove the dark entry if one color is meant.",
+        isAdvisory: true)
 
     /// A custom color that repeats a published system color.
     package static let systemColorDuplicate = Rule(
-        id: .systemColorDuplicate, name: "Hard-coded system color", defaultSeverity: .warning,
+        id: .systemColorDuplicate, name: "Hard-coded system color", defaultSeverity: .info,
         summary: "A custom color within ΔE00 1.0 of a system color the HIG publishes, in light and in dark alike (both "
             + "appearances a device shows must match the same system color), compared with the current table and the earlier "
             + "table of the platform the entry targets: its idiom, or for `universal` the platforms the catalog is for (its app "
-            + "icons, idioms and system color references say which).",
+            + "icons, idioms and system color references say which). Advisory: style advice, nothing is lost on sRGB.",
         rationale: "HIG (Color): \"Avoid hard-coding system color values in your app.\" The actual values change between "
             + "releases and adapt to accessibility settings.",
-        fixHint: "Use the system color (in the color set: Content → System color, or the `Color`/`UIColor` API) instead.")
+        fixHint: "Use the system color (in the color set: Content → System color, or the `Color`/`UIColor` API) instead.",
+        isAdvisory: true)
 
     // MARK: Images
 
-    /// A wide-gamut image that sRGB displays clip visibly, with no sRGB variant.
+    /// A wide-gamut image whose automatic sRGB derivative turns hues, with no sRGB variant: a warning; one that only loses
+    /// chroma is advice.
     package static let imageNeedsSRGBVariant = Rule(
         id: .imageNeedsSRGBVariant, name: "Wide image without sRGB variant", defaultSeverity: .warning,
-        summary: "An image with a profile wider than sRGB whose pixels sRGB displays clip visibly (at least 16 pixels at "
-            + "ΔE00 ≥ 1.0), in a set with no `display-gamut` sRGB entry; one finding per set, listing its files.",
+        summary: "An image with a profile wider than sRGB whose automatic sRGB derivative (a colorimetric match, 8 bits) turns "
+            + "the hue of at least 16 pixels (ΔE00 ≥ 1.0 and ΔH in OKLab ≥ 0.02), in a set with no `display-gamut` sRGB "
+            + "entry; one finding per set, listing its files. When the derivative keeps the hues (chroma lost only), the "
+            + "finding is advisory. App icons, which hold no variants, are told how to keep their colors inside sRGB.",
         rationale: "HIG (Color management): provide color space–specific image variations \"to ensure visual fidelity on "
             + "both wide color and sRGB displays\".",
         fixHint: "Add an sRGB `display-gamut` variant: `gamut-check convert FILE --to srgb` makes one.")
 
-    /// A P3 image with 8 bits per channel.
+    /// A P3 image with 8 bits per channel (advisory: a one-code step of flat art is far below visible banding).
     package static let p3Image8Bit = Rule(
-        id: .p3Image8Bit, name: "P3 image at 8 bits", defaultSeverity: .warning,
+        id: .p3Image8Bit, name: "P3 image at 8 bits", defaultSeverity: .info,
         summary: "An image whose profile is wider than sRGB (a primary or secondary clipped visibly on sRGB, whatever the "
-            + "profile's name) stored with 8 bits per channel; one finding per set, listing its files.",
+            + "profile's name) stored with 8 bits per channel; one finding per set, listing its files. Advisory: the sRGB "
+            + "derivative is 8 bits anyway, and a one-code P3 step measured ΔE00 0.2–0.35 in real apps' flat art.",
         rationale: higWideColor + " At 8 bits, P3's wider steps band in smooth gradients.",
-        fixHint: "Export at 16 bits per channel (PNG).")
+        fixHint: "Export at 16 bits per channel (PNG).",
+        isAdvisory: true)
+
+    /// What an app icon finding suggests: app icon sets hold no display-gamut variants.
+    static let appIconFixHint =
+        "App icon sets hold no sRGB variant: the icon is matched to sRGB automatically. To control what sRGB displays show, "
+        + "bring the icon's colors inside sRGB in the master (map them with a hue-keeping gamut map, such as `gamut-check "
+        + "convert FILE --to srgb --gamut-map css`, and re-export in Display P3), or separate the colors that collapse."
 
     /// An image without color information (advisory: every Apple platform shows it as sRGB, as Xcode treats it).
     package static let imageWithoutProfile = Rule(

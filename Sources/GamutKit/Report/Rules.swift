@@ -34,10 +34,13 @@ package enum Rules {
             + "These colors are clipped, but not visibly.",
         fixHint: "Nothing to do unless the colors must be exact on sRGB displays.")
 
-    /// Pixels clipped visibly on the target display.
+    /// Pixels clipped visibly on the target display: a warning when the clip turns their hue, advice when it only takes
+    /// chroma (as any gamut map does).
     package static let visibleClipping = Rule(
         id: .visibleClipping, name: "Visibly clipped", defaultSeverity: .warning,
-        summary: "At least 16 pixels (or a listed color) whose color shown on the target display is ΔE00 ≥ 1.0 from the source.",
+        summary: "At least 16 pixels (or a listed color) whose color shown on the target display is ΔE00 ≥ 1.0 from the source, "
+            + "at least 16 of them with their hue turned (ΔH in OKLab ≥ 0.02); when the clip keeps the hue, the finding is "
+            + "advisory.",
         rationale: "HIG (Color management): provide color space–specific image and color variations \"to ensure visual "
             + "fidelity on both wide color and sRGB displays\".",
         fixHint: variants)
@@ -47,7 +50,8 @@ package enum Rules {
         id: .colorCollapse, name: "Colors collapse", defaultSeverity: .error,
         summary: "Two colors ΔE00 ≥ 1.0 apart in the source that are shown < 1.0 apart (and at most half as far) on the target "
             + "display; in images, each covering at least 16 pixels and 0.1% of the image, mostly off edges (the blends of "
-            + "antialiased edges are not compared).",
+            + "antialiased edges are not compared). Pairs whose regions overlap are one finding, and the flattened soft edges "
+            + "between the colors are counted in it rather than reported as gradients.",
         rationale: "HIG (Color management): \"Occasionally, it may be hard to distinguish two very similar P3 colors when "
             + "viewing them on an sRGB display.\" Status colors, chart series and brand shades lose their meaning.",
         fixHint: "Give the colors sRGB variants that stay ≥ 1.0 ΔE00 apart, or move them further apart in the source.")
@@ -55,9 +59,10 @@ package enum Rules {
     /// Gradients whose clipped stretch renders flat: visible loss, an error.
     package static let gradientClipping = Rule(
         id: .gradientClipping, name: "Gradient clips", defaultSeverity: .error,
-        summary: "A gradient (explicit, or a smooth run along image rows or columns of at least 8 pixels) whose shown color "
-            + "steps by < 0.5 ΔE00 while the source changes by ≥ 2.0 ΔE00 across the stretch and the display drops ≥ 2.0 ΔE00 "
-            + "of that change: the floors under which no band is visible.",
+        summary: "A gradient (explicit, or smooth runs along image rows or columns whose source changes at 4 or more pixels "
+            + "over at least 8, on at least 4 neighboring lines) whose shown color steps by < 0.5 ΔE00 while the source "
+            + "changes by ≥ 2.0 ΔE00 across the stretch and the display drops ≥ 2.0 ΔE00 of that change: the floors under "
+            + "which no band is visible. Overlapping regions are one finding.",
         rationale: "HIG (Color management): \"Gradients that use P3 colors can also sometimes appear clipped on sRGB displays.\"",
         fixHint: variants + " For gradients, map the stops into sRGB before interpolating, rather than clipping the result.")
 

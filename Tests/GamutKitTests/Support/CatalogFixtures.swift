@@ -49,3 +49,13 @@ enum CatalogFixtures {
         return values
     }
 }
+
+extension CatalogFixer.Options {
+    /// The fix of everything measured, advice included: a P3 green that only loses chroma gets its variant too, so the
+    /// fixer's edits can be tested on the simplest wide color.
+    static var advising: CatalogFixer.Options {
+        var policy = GamutPolicy()
+        policy.showsAdvisory = true
+        return CatalogFixer.Options(policy: policy)
+    }
+}

@@ -25,22 +25,38 @@ enum RealAppCorpus {
         App(name: "Lumen", catalogs: ["Lumen/Lumen/Assets.xcassets"]),
         App(name: "DesignKit", catalogs: ["DesignKit/Sources/DesignKit/Colors.xcassets"]),
         App(name: "OldTimer", catalogs: ["OldTimer/OldTimer/Images.xcassets", "OldTimer/OldTimer/Colors.xcassets"]),
+        App(
+            name: "Pulse",
+            catalogs: [
+                "Pulse/Pulse/Assets.xcassets", "Pulse/Pulse/Preview Content/Preview Assets.xcassets",
+                "Pulse/PulseTests/Fixtures.xcassets",
+            ]),
     ]
 
-    /// The real problems seeded, as "app: set rule severity".
+    /// The real problems seeded, as "app: set rule severity": what the sRGB derivative loses (colors and shapes that
+    /// collapse, a gradient that flattens, a hue that turns) and a slot structure Xcode falls back from.
     static let seeded: [String] = [
-        "Notes: WidgetTint missing-dark-variant warning",
-        "Weather: AppIcon image-needs-srgb-variant warning",
-        "Weather: AppIcon p3-image-8-bit warning",
-        "Weather: Forecast/Hot color-needs-srgb-variant error",
-        "Weather: Forecast/Fresh color-needs-srgb-variant error",
         "Weather: Forecast/Fresh color-collapse error",
-        "Weather: Forecast/Fresher color-needs-srgb-variant error",
-        "Clips: Success system-color-duplicate warning",
         "Lumen: Gallery unpaired-display-gamut warning",
-        "Lumen: Badge image-needs-srgb-variant warning",
-        "Lumen: Backdrop image-needs-srgb-variant warning",
-        "DesignKit: Action system-color-duplicate warning",
+        "Pulse: Logo color-collapse error",
+        "Pulse: Glow gradient-clipping error",
+        "Pulse: Leaf color-needs-srgb-variant warning",
+    ]
+
+    /// What the model calls advice in this corpus, seeded as what real catalogs hold and nobody changes in a release
+    /// (each was reported at warning or error before the derivative model): a missing dark variant with no declared
+    /// role, P3 colors and images whose clip keeps their hue, system-color look-alikes, 8-bit P3 art, and the catalogs
+    /// that don't ship (a test target's fixtures, Xcode's Preview Content).
+    static let advisory: [String] = [
+        "Notes: WidgetTint missing-dark-variant", "Weather: AppIcon image-needs-srgb-variant", "Weather: AppIcon p3-image-8-bit",
+        "Weather: Forecast/Hot color-needs-srgb-variant", "Weather: Forecast/Fresh color-needs-srgb-variant",
+        "Weather: Forecast/Fresher color-needs-srgb-variant", "Clips: Success system-color-duplicate",
+        "Lumen: Badge image-needs-srgb-variant", "Lumen: Backdrop image-needs-srgb-variant",
+        "DesignKit: Action system-color-duplicate", "Pulse: Accents image-needs-srgb-variant",
+        "Pulse: AppIcon image-needs-srgb-variant", "Pulse: TabHome image-needs-srgb-variant", "Pulse: TabHome p3-image-8-bit",
+        "Pulse: Photo p3-image-8-bit", "Pulse: TextMask image-needs-srgb-variant", "Pulse: Logo image-needs-srgb-variant",
+        "Pulse: Glow image-needs-srgb-variant", "Pulse: Card missing-dark-variant", "Pulse: Sample color-collapse",
+        "Pulse: Sample image-needs-srgb-variant", "Pulse: FixtureGreen color-collapse",
     ]
 
     // MARK: Writing
@@ -358,6 +374,60 @@ enum RealAppCorpus {
             imageset(root + "/\(name).imageset", [[("filename", .string("\(name)-p3.png")), ("idiom", .string("universal"))]])
             try png("\(root)/\(name).imageset/\(name)-p3.png", 256, name == "Badge" ? 256 : 64, .displayP3, depth: 16, art)
         }
+
+        // Pulse: an iOS app whose art is P3 at 16 bits, with Dark Mode, a test target's catalog and Preview Content.
+        root = "Pulse/Pulse/Assets.xcassets"
+        catalog(root)
+        template(root + "/AccentColor.colorset")
+        func single(_ name: String, _ w: Int, _ h: Int, depth: Int = 16, _ art: @escaping (Int, Int) -> [Double]) throws {
+            imageset(root + "/\(name).imageset", [[("filename", .string("\(name).png")), ("idiom", .string("universal"))]])
+            try png("\(root)/\(name).imageset/\(name).png", w, h, .displayP3, depth: depth, art)
+        }
+        func blend(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] { zip(a, b).map { $0 + ($1 - $0) * t } }
+        let p3Red: [Double] = [1, 0, 0], srgbRedInP3 = [0.919, 0.198, 0.137]
+        // Seeded: a logo in sRGB red on a P3 red background (WebKit's wide-gamut demo): it vanishes on sRGB. Its
+        // antialiased edge is part of that one collapse.
+        try single("Logo", 96, 64) { x, y in
+            let d = ((Double(x) + 0.5 - 48) * (Double(x) + 0.5 - 48) + (Double(y) + 0.5 - 32) * (Double(y) + 0.5 - 32)).squareRoot()
+            return blend(p3Red, srgbRedInP3, min(max(20.5 - d, 0), 1))
+        }
+        // Seeded: a glow from P3 red to sRGB red across the whole picture: shown as one flat red on sRGB.
+        try single("Glow", 96, 64) { x, _ in blend(p3Red, srgbRedInP3, Double(x) / 95) }
+        // An icon with a few P3 orange accent pixels (the clip keeps their hue).
+        try single("Accents", 64, 64) { x, y in x / 4 == 7 && y / 4 == 7 ? [1, 0.5, 0] : [0.2, 0.3, 0.5] }
+        // Flat 8-bit P3 tab icons: P3 red glyphs on white.
+        try single("TabHome", 48, 48, depth: 8) { x, y in (x / 6 + y / 6) % 3 == 0 ? p3Red : [1, 1, 1] }
+        // A P3 photo at 8 bits: smooth, moderately saturated, some of it just outside sRGB.
+        try single("Photo", 96, 64, depth: 8) { x, y in
+            let (fx, fy) = (Double(x), Double(y))
+            return [0.55 + 0.4 * sin(fx / 9), 0.45 + 0.3 * sin(fy / 7 + fx / 13), 0.35 + 0.3 * cos((fx + fy) / 11)]
+        }
+        // A text mask: P3 red strokes, antialiased, on white.
+        try single("TextMask", 96, 32) { x, y in
+            let inGlyph = x % 12 < 9 && y >= 6 && y < 26
+            let stroke = inGlyph && (x % 12 < 2 || y < 8 || y % 10 == 5 || x % 12 >= 7)
+            let edge = inGlyph && !stroke && (x % 12 == 2 || y == 8)
+            return blend([1, 1, 1], p3Red, stroke ? 1 : edge ? 0.4 : 0)
+        }
+        try modernIcon(root + "/AppIcon.appiconset")
+        try png("\(root)/AppIcon.appiconset/icon.png", 32, 32, .displayP3, depth: 16) { x, y in
+            x / 4 == 4 && y / 4 == 4 ? [1, 0.5, 0] : [0.2, 0.3, 0.5]
+        }
+        // Seeded: a brand green whose clip turns it toward yellow-green (ΔH 0.026 in OKLab).
+        color(root + "/Leaf.colorset", rgb("display-p3", ["0.000", "0.800", "0.200"]))
+        color(root + "/Card.colorset", rgb("srgb", ["0.970", "0.960", "0.940"]))
+        color(root + "/Ink.colorset", rgb("srgb", ["0.100", "0.100", "0.120"]), dark: rgb("srgb", ["0.920", "0.920", "0.940"]))
+        color(
+            root + "/Alert.colorset", rgb("display-p3", ["0.950", "0.220", "0.200"]), dark: rgb("display-p3", ["1.000", "0.300", "0.280"]))
+        // Preview Content: sample data Xcode doesn't ship (a P3 picture that would collapse).
+        root = "Pulse/Pulse/Preview Content/Preview Assets.xcassets"
+        catalog(root)
+        try single("Sample", 96, 64) { x, y in x < 48 ? p3Red : srgbRedInP3 }
+        // The test target's fixtures: odd on purpose (two P3 greens that collapse).
+        root = "Pulse/PulseTests/Fixtures.xcassets"
+        catalog(root)
+        color(root + "/FixtureGreen.colorset", rgb("display-p3", ["0.000", "1.000", "0.000"]))
+        color(root + "/FixtureGreener.colorset", rgb("display-p3", ["0.180", "0.980", "0.120"]))
 
         // DesignKit: a design-system package (no app icon), with Dark Mode and increased contrast.
         root = "DesignKit/Sources/DesignKit/Colors.xcassets"
