@@ -41,8 +41,8 @@ struct HTMLPictureTests {
     func largeCatalog() throws {
         let (catalog, images) = try LargeCatalogFixture.write()
         #expect(images == 300)
-        let report = try CatalogAuditor.audit([catalog], pictures: true).report
-        // Every image raises a finding (its own, or one for its set that lists it).
+        let report = try CatalogAuditor.audit([catalog], showAdvisory: true, pictures: true).report
+        // Every image raises a finding, advice included (its own, or one for its set that lists it).
         let reported = Set(report.findings.flatMap { $0.location.files ?? [$0.location.file] })
         #expect(report.files.filter { $0.path.hasSuffix(".png") }.allSatisfy { reported.contains($0.path) })
         let visuals = HTMLVisuals(for: report, settings: report.settings)
