@@ -39,6 +39,37 @@ struct InsideTargetAnalysisTests {
                 .insideTarget)
     }
 
+    @Test("A P3 image whose samples stay in a box inside sRGB is only counted, with the full pass's analysis; one pixel out, and it is not")
+    func samplesInsideTarget() throws {
+        // Noise around mid gray (P3 0.35–0.65 per channel: inside sRGB), as P3 exports of sRGB-colored art hold.
+        var rng = SplitMix64(seed: 5)
+        var samples = (0..<(257 * 131 * 3)).map { _ in UInt16(Int.random(in: 22_937...42_598, using: &rng)) }
+        func analyses(_ samples: [UInt16]) throws -> (inside: Bool, counted: ImageAnalysis, full: ImageAnalysis) {
+            let image = Image(pixels: try PixelBuffer(width: 257, height: 131, layout: .rgb, samples: samples), profile: .displayP3)
+            let ranges = try #require(ImageAnalyzer.sampleRanges(image))
+            for c in 0..<3 {
+                let channel: [Int] = stride(from: c, to: samples.count, by: 3).map { Int(samples[$0]) }
+                #expect(ranges[c] == channel.min()!...channel.max()!)
+            }
+            let pass = try PixelPass(
+                format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: .sRGB,
+                settings: AnalysisSettings(), samples: ranges)
+            let counted = try ImageAnalyzer.analyze(image, threads: 2).analysis
+            let full = try AnalysisPipeline.analyze(
+                image, pass: pass, target: ColorProfile.sRGB.name, includeClipMask: false, workers: 2, keepCells: true)
+            return (pass.insideTarget, counted, full.analysis)
+        }
+        let inside = try analyses(samples)
+        #expect(inside.inside)
+        #expect(String(describing: inside.counted) == String(describing: inside.full))
+        #expect(inside.counted.outOfGamutPixels == 0 && inside.counted.countedPixels == 257 * 131)
+        // One pixel of P3 red: the box reaches outside sRGB, and the pass runs and finds it.
+        samples[0...2] = [65_535, 0, 0]
+        let outside = try analyses(samples)
+        #expect(!outside.inside)
+        #expect(outside.counted.outOfGamutPixels == 1 && String(describing: outside.counted) == String(describing: outside.full))
+    }
+
     /// Noise over the whole code range (0 and the maximum included, so the pass lists edge pixels) with transparent pixels.
     static func image(width: Int, height: Int, sixteenBit: Bool, alpha: Bool, profile: ColorProfile, seed: UInt64) throws -> Image {
         var rng = SplitMix64(seed: seed)

@@ -235,7 +235,9 @@ final class AnalysisPipeline: @unchecked Sendable {
             collapses[edge].flattenedEdges += 1
             return false
         }
-        let hue = countsOnly ? (pixels: 0, largest: 0.0) : pass.hueShifts(cells.all)
+        // Hue only matters for a visible-clipping finding, which needs enough visibly clipped pixels.
+        let hue =
+            countsOnly || total.visible < pass.settings.visibleClipMinimumPixels ? (pixels: 0, largest: 0.0) : pass.hueShifts(cells.all)
         var analysis = ImageAnalysis(
             width: pass.width, height: pass.height, sourceProfile: sourceProfile, targetProfile: targetProfile,
             countedPixels: total.counted, outOfGamutPixels: total.outOfGamut, visiblyClippedPixels: total.visible,

@@ -25,9 +25,16 @@ public enum ImageAnalyzer {
         includeClipMask: Bool = false, threads: Int? = nil
     ) throws(GamutError) -> Output {
         let target = settings.targetProfile(target)
-        let pass = try PixelPass(
+        var pass = try PixelPass(
             format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
             settings: settings)
+        // A wide profile whose pixels stay in a box inside the target (P3 art in sRGB colors) is only counted too.
+        if !pass.insideTarget, !includeClipMask, let samples = sampleRanges(image, while: pass.staysInside(samples:)) {
+            let narrowed = try PixelPass(
+                format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
+                settings: settings, samples: samples)
+            if narrowed.insideTarget { pass = narrowed }
+        }
         return try AnalysisPipeline.analyze(
             image, pass: pass, target: target.name, includeClipMask: includeClipMask,
             workers: workers(pixels: image.width * image.height, threads: threads))
@@ -77,6 +84,36 @@ public enum ImageAnalyzer {
         } catch {
             throw error.at(path)
         }
+    }
+
+    /// The smallest and largest sample of each color channel of an 8- or 16-bit RGB image (transparent pixels included,
+    /// which only widens the box), or nil for other formats, or as soon as the ranges of the rows read so far (every 64)
+    /// fail `fits`: an image that leaves the target is told in its first rows, not after a walk over all of them.
+    static func sampleRanges(_ image: Image, while fits: ([ClosedRange<Int>]) -> Bool = { _ in true }) -> [ClosedRange<Int>]? {
+        let format = image.pixels.format
+        guard !format.sample.isFloat, format.colorChannelCount == 3, image.width > 0, image.height > 0 else { return nil }
+        let channels = format.channelCount, width = image.width, rowBytes = image.pixels.rowBytes
+        func ranges<T: FixedWidthInteger>(_: T.Type) -> [ClosedRange<Int>]? {
+            var low = [T](repeating: .max, count: 3), high = [T](repeating: .min, count: 3)
+            func current() -> [ClosedRange<Int>] { (0..<3).map { Int(low[$0])...Int(high[$0]) } }
+            return image.pixels.withUnsafeBytes { bytes -> [ClosedRange<Int>]? in
+                for y in 0..<image.height {
+                    if y > 0, y % 64 == 0, !fits(current()) { return nil }
+                    let row = UnsafeRawPointer(bytes.baseAddress! + y * rowBytes)
+                    var (l0, l1, l2, h0, h1, h2) = (low[0], low[1], low[2], high[0], high[1], high[2])
+                    for x in 0..<width {
+                        let p = row + x * channels * MemoryLayout<T>.size
+                        let a = p.loadUnaligned(as: T.self), b = p.loadUnaligned(fromByteOffset: MemoryLayout<T>.size, as: T.self)
+                        let c = p.loadUnaligned(fromByteOffset: 2 * MemoryLayout<T>.size, as: T.self)
+                        (l0, l1, l2) = (min(l0, a), min(l1, b), min(l2, c))
+                        (h0, h1, h2) = (max(h0, a), max(h1, b), max(h2, c))
+                    }
+                    (low[0], low[1], low[2], high[0], high[1], high[2]) = (l0, l1, l2, h0, h1, h2)
+                }
+                return current()
+            }
+        }
+        return format.sample == .uint16 ? ranges(UInt16.self) : ranges(UInt8.self)
     }
 
     /// How many threads analyze an image: `threads`, or every core for images of 64 K pixels or more.

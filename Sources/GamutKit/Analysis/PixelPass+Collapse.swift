@@ -147,23 +147,43 @@ extension PixelPass {
     /// The visibly clipped pixels whose hue turns by at least ``AnalysisThreshold/visibleHueShift`` (ΔH in OKLab), and
     /// the largest turn, from the cells' first pixels: a cell is 1 ΔE76 across, far below the hue turns counted.
     func hueShifts(_ entries: [CellTable.Entry]) -> (pixels: Int, largest: Double) {
+        // D50 XYZ → OKLab in three SIMD products (Bradford to D65 folded into Ottosson's M1): a catalog's cells number in
+        // the hundreds of thousands, and array-based matrices would allocate for each.
+        let m1 = OKLab.m1 * OKLab.d50ToD65, m2 = OKLab.m2
+        func rows(_ m: Matrix3) -> (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
+            (SIMD3(m.m[0], m.m[1], m.m[2]), SIMD3(m.m[3], m.m[4], m.m[5]), SIMD3(m.m[6], m.m[7], m.m[8]))
+        }
+        let (a0, a1, a2) = rows(m1), (b0, b1, b2) = rows(m2)
+        func okLab(_ xyz: SIMD3<Double>) -> SIMD3<Double> {
+            let lms = SIMD3((a0 * xyz).sum(), (a1 * xyz).sum(), (a2 * xyz).sum())
+            let root = SIMD3(Foundation.cbrt(lms.x), Foundation.cbrt(lms.y), Foundation.cbrt(lms.z))
+            return SIMD3((b0 * root).sum(), (b1 * root).sum(), (b2 * root).sum())
+        }
+        func turn(_ x: SIMD3<Double>, _ y: SIMD3<Double>) -> Double {
+            let d = x - y
+            let dc = (x.y * x.y + x.z * x.z).squareRoot() - (y.y * y.y + y.z * y.z).squareRoot()
+            return max(0, d.y * d.y + d.z * d.z - dc * dc).squareRoot()
+        }
         var pixels = 0, largest = 0.0
-        var shownCache: [UInt32: (Lab, OKLab)] = [:]
+        var shownCache: [UInt32: (Lab, SIMD3<Double>)] = [:]
         for e in entries where e.outOfGamut != 0 {
             let code = CellTable.code(e.key) & 0xFF_FFFF
-            let shown: (Lab, OKLab)
+            let shown: (Lab, SIMD3<Double>)
             if let known = shownCache[code] {
                 shown = known
             } else {
                 let lab = shownLab(code)
-                shown = (lab, OKLab(xyzD50: lab.xyzD50))
+                let xyz = lab.xyzD50
+                shown = (lab, okLab(SIMD3(xyz[0], xyz[1], xyz[2])))
                 shownCache[code] = shown
             }
-            let source = lab(e.sample.sample)
-            let turn = OKLab.hueDifference(OKLab(xyzD50: source.xyzD50), shown.1)
-            guard turn > 0.25 * settings.visibleHueShift, CIEDE2000.difference(source, shown.0) >= settings.visibleClip else { continue }
-            largest = max(largest, turn)
-            if turn >= settings.visibleHueShift { pixels += Int(e.count) }
+            let xyz = SIMD3<Double>(xyz(e.sample.sample))
+            let hue = turn(okLab(xyz), shown.1)
+            guard hue > 0.25 * settings.visibleHueShift,
+                CIEDE2000.difference(Lab(x: xyz.x, y: xyz.y, z: xyz.z), shown.0) >= settings.visibleClip
+            else { continue }
+            largest = max(largest, hue)
+            if hue >= settings.visibleHueShift { pixels += Int(e.count) }
         }
         return (pixels, largest)
     }

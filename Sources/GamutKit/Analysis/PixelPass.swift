@@ -38,9 +38,11 @@ final class PixelPass: Sendable {
 
     /// A pass over `width` × `height` pixels of `format` in `profile`; `vectorized` false keeps the display codes and the
     /// out-of-gamut ΔE00 to the Swift loops (the tests compare the two).
+    /// `samples`, the smallest and largest sample of each color channel when the image is known whole, lets an image whose
+    /// colors stay inside the target be only counted, as a profile that can't leave it is (P3 art in sRGB colors).
     init(
         format: PixelFormat, width: Int, height: Int, profile: ColorProfile, target: ColorProfile, settings: AnalysisSettings,
-        vectorized: Bool = true
+        vectorized: Bool = true, samples: [ClosedRange<Int>]? = nil
     ) throws(GamutError) {
         guard !format.sample.isFloat, format.layout != .cmyk else {
             throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
@@ -69,7 +71,10 @@ final class PixelPass: Sendable {
             inputTables = model.curves.map { $0.table(.linear(maximum: codes)) }
             sourceToXYZ = model.toXYZD50.m.map(Float.init)
             sourceToTarget = (simulation.fromXYZ * model.toXYZD50).m.map(Float.init)
-            insideTarget = Self.staysInside(tables: inputTables!, matrix: sourceToTarget, tolerance: settings.gamutTolerance)
+            let tables = inputTables!, matrix = sourceToTarget, tolerance = settings.gamutTolerance
+            insideTarget =
+                Self.staysInside(tables: tables, matrix: matrix, tolerance: tolerance)
+                || samples.map { Self.staysInside(samples: $0, tables: tables, matrix: matrix, tolerance: tolerance) } == true
             vectorCodes = vectorized && ShaperVectors.available
         } else {
             vectorCodes = false
@@ -110,6 +115,20 @@ final class PixelPass: Sendable {
             }
         }
         return true
+    }
+
+    /// Whether samples within `ranges` (per color channel) stay inside the target, as ``staysInside(tables:matrix:tolerance:)``
+    /// decides for the tables' entries in those ranges.
+    static func staysInside(samples ranges: [ClosedRange<Int>], tables: [[Float]], matrix: [Float], tolerance: Double) -> Bool {
+        guard ranges.count == 3, tables.count == 3, zip(ranges, tables).allSatisfy({ $0.lowerBound >= 0 && $0.upperBound < $1.count })
+        else { return false }
+        return staysInside(tables: zip(tables, ranges).map { Array($0[$1]) }, matrix: matrix, tolerance: tolerance)
+    }
+
+    /// Whether samples within `ranges` stay inside the target (false for sources without a matrix).
+    func staysInside(samples ranges: [ClosedRange<Int>]) -> Bool {
+        guard let inputTables else { return false }
+        return Self.staysInside(samples: ranges, tables: inputTables, matrix: sourceToTarget, tolerance: settings.gamutTolerance)
     }
 
     /// How many pixels of `rows` the pass counts: those not transparent (alpha 0), as the pixel loop counts them.
