@@ -357,3 +357,29 @@ struct CatalogTestHarnessTests {
         #expect(throws: CatalogAuditFailure.self) { try CatalogTestHarness.verify([]) }
     }
 }
+
+extension CatalogAuditTests {
+    @Test("One picture in an app icon set and an image set is one collapse finding naming both copies")
+    func samePictureInTwoSets() throws {
+        // A logo in sRGB red on a P3 red background: it vanishes on sRGB.
+        var samples: [UInt16] = []
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let inside = (x - 32) * (x - 32) + (y - 32) * (y - 32) < 400
+                samples += (inside ? [0.919, 0.198, 0.137] : [1, 0, 0]).map { UInt16(($0 * 65535).rounded()) }
+            }
+        }
+        let png = try PNG.encode(Image(pixels: try PixelBuffer(width: 64, height: 64, layout: .rgb, samples: samples), profile: .displayP3))
+        let icon =
+            #"{"images":[{"filename":"icon.png","idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"author":"xcode","version":1}}"#
+        let logo = #"{"images":[{"filename":"logo.png","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+        let root = try F.catalog(
+            ["AppIcon.appiconset/Contents.json": icon, "Logo.imageset/Contents.json": logo],
+            binary: ["AppIcon.appiconset/icon.png": png, "Logo.imageset/logo.png": png])
+        let collapses = try CatalogAuditor.audit([root]).report.findings.filter { $0.ruleID == RuleID.colorCollapse }
+        #expect(collapses.count == 1, "\(collapses.map(\.message))")
+        let names = (collapses.first?.location.files ?? []).map { ($0 as NSString).lastPathComponent }
+        #expect(Set(names) == ["icon.png", "logo.png"])
+        #expect(collapses.first?.message.contains("the same picture is") == true)
+    }
+}

@@ -96,8 +96,56 @@ extension CatalogAuditor {
             if let analysis = result.analysis { results.analyses[job.path] = analysis }
             if let made = result.pictures { results.pictures[job.path] = made }
         }
-        results.findings += merged(perFile, analyses: results.analyses)
+        results.findings += samePicture(merged(perFile, analyses: results.analyses), paths: jobs.map(\.path))
         return results
+    }
+
+    /// The rules whose findings are about a picture's pixels, not about its set.
+    static let pictureRules: Set<RuleID> = [
+        .imageNeedsSRGBVariant, .p3Image8Bit, .imageWithoutProfile, .wideProfileFitsSRGB, .colorCollapse, .gradientClipping,
+        .unreadable, .decoderWarning, .fileFormatMismatch,
+    ]
+
+    /// One picture in several sets (an app icon's image also kept as an image set) is one problem: its findings of a
+    /// rule are reported once, at the first set, naming the other sets' copies. Files are compared byte for byte, and
+    /// only those whose size another file shares are read.
+    static func samePicture(_ findings: [Finding], paths: [String]) -> [Finding] {
+        var bySize: [Int: [String]] = [:]
+        for path in Set(paths) {
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { continue }
+            bySize[size, default: []].append(path)
+        }
+        var twin: [String: String] = [:]  // a copy → the first file (in path order) with the same bytes
+        for group in bySize.values where group.count > 1 {
+            var seen: [[UInt8]: String] = [:]
+            for path in group.sorted() {
+                guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else { continue }
+                if let first = seen[bytes] { twin[path] = first } else { seen[bytes] = path }
+            }
+        }
+        guard !twin.isEmpty else { return findings }
+        func files(_ f: Finding) -> [String] { f.location.files ?? [f.location.file] }
+        // The finding a copy's finding folds into: same rule, about the first file, in another set.
+        var kept: [String: Int] = [:]
+        for (i, f) in findings.enumerated() where pictureRules.contains(f.ruleID) {
+            for file in files(f) where twin[file] == nil { kept["\(f.ruleID)\u{0}\(file)"] = i }
+        }
+        var result = findings
+        var dropped = Set<Int>()
+        for (i, f) in findings.enumerated() where pictureRules.contains(f.ruleID) {
+            let copies = files(f).filter { twin[$0] != nil }
+            guard copies.count == files(f).count,
+                let target = copies.lazy.compactMap({ kept["\(f.ruleID)\u{0}\(twin[$0]!)"] }).first, target != i,
+                result[target].location.asset != f.location.asset
+            else { continue }
+            dropped.insert(i)
+            var into = result[target]
+            into.location.files = (files(into) + copies).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let names = copies.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+            into.message += "; the same picture is \(f.location.asset ?? "another set")'s \(names)"
+            result[target] = into
+        }
+        return result.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
     /// The rules whose findings are merged per set: one finding for the files of a set that share the problem.
