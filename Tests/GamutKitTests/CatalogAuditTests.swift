@@ -383,3 +383,17 @@ extension CatalogAuditTests {
         #expect(collapses.first?.message.contains("the same picture is") == true)
     }
 }
+
+extension CatalogAuditTests {
+    @Test("A finding's JSON from before advice existed decodes as not advisory; advice survives a round trip")
+    func findingDecoding() throws {
+        let old =
+            #"{"ruleID": "color-collapse", "severity": "error", "location": {"file": "a"}, "message": "m", "values": {}, "#
+            + #""fixHint": "f", "swatches": []}"#
+        let finding = try JSONDecoder().decode(Finding.self, from: Data(old.utf8))
+        #expect(!finding.isAdvisory && finding.severity == .error)
+        let advice = finding.advisory()
+        let again = try JSONDecoder().decode(Finding.self, from: try JSONEncoder().encode(advice))
+        #expect(again.isAdvisory && again.severity == .info && again == advice)
+    }
+}

@@ -84,6 +84,23 @@ public struct Finding: Sendable, Hashable, Codable {
         self.swatches = swatches
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case ruleID, severity, location, message, values, fixHint, swatches, isAdvisory
+    }
+
+    /// Decodes a finding; one written before ``isAdvisory`` existed is not advice.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        ruleID = try c.decode(RuleID.self, forKey: .ruleID)
+        severity = try c.decode(Severity.self, forKey: .severity)
+        location = try c.decode(FindingLocation.self, forKey: .location)
+        message = try c.decode(String.self, forKey: .message)
+        values = try c.decode([String: Double].self, forKey: .values)
+        fixHint = try c.decode(String.self, forKey: .fixHint)
+        swatches = try c.decode([Swatch].self, forKey: .swatches)
+        isAdvisory = try c.decodeIfPresent(Bool.self, forKey: .isAdvisory) ?? false
+    }
+
     /// The finding as advice: at info, and left out unless advisory findings are turned on.
     package func advisory() -> Finding {
         var finding = self
