@@ -339,3 +339,42 @@ struct AnalysisCacheTests {
         #expect(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: .init(), for: .imageFile) != context)
     }
 }
+
+extension AnalysisCacheTests {
+    @Test(
+        "An unchanged image's key comes from its identity; new bytes under the old size and time are read again; old index files are swept")
+    func identityIndex() throws {
+        let catalog = try Self.demoCopy()
+        let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
+        _ = try CatalogAuditor.audit([catalog], pictures: false, cache: cache)
+        let index = cache.directory + "/" + AnalysisCache.indexFolder
+        let indexed = try FileManager.default.contentsOfDirectory(atPath: index)
+        let total = cache.statistics.found + cache.statistics.written
+        #expect(indexed.count == total && indexed.allSatisfy { AnalysisCache.isKey(Substring($0)) })
+        // Other bytes of the same length under the same modification time: the change time still tells them apart.
+        let tame = catalog + "/Tame.imageset/tame.png"
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tame)))
+        func note(_ text: String) -> Data {
+            Data(PNGFixtures.inserting(PNGFixtures.chunk("tEXt", Array("Comment\u{0}\(text)".utf8)), into: original))
+        }
+        try note("a").write(to: URL(fileURLWithPath: tame))
+        _ = try CatalogAuditor.audit([catalog], pictures: false, cache: cache)
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: tame)[.modificationDate] as? Date)
+        try note("b").write(to: URL(fileURLWithPath: tame))
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: tame)
+        let before = cache.statistics
+        let cached = Self.json(try CatalogAuditor.audit([catalog], pictures: false, cache: cache))
+        #expect(cached == Self.json(try CatalogAuditor.audit([catalog])))
+        #expect(cache.statistics.written - before.written == 1 && cache.statistics.found - before.found == total - 1)
+        // Index files unused for 31 days go with the next sweep.
+        cache.sweepIfDue()
+        for name in try FileManager.default.contentsOfDirectory(atPath: index) {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-31 * 86_400)], ofItemAtPath: index + "/" + name)
+        }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-2 * 86_400)], ofItemAtPath: cache.directory + "/" + AnalysisCache.sweptMarker)
+        cache.sweepIfDue()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: index).isEmpty)
+    }
+}

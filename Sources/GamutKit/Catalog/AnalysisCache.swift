@@ -67,12 +67,22 @@ package final class AnalysisCache: Sendable {
             if name.hasSuffix(".json"), stored(String(name.dropLast(5))) == nil { continue }
             unlink(path)  // never a folder, never through a symbolic link
         }
+        // The index: files named by an identity (a key) holding a key, unused as long.
+        let index = (directory as NSString).appendingPathComponent(Self.indexFolder)
+        for name in (try? files.contentsOfDirectory(atPath: index)) ?? [] where Self.isKey(Substring(name)) {
+            let path = (index as NSString).appendingPathComponent(name)
+            guard let modified = Self.modified(path), modified < cutoff else { continue }
+            unlink(path)
+        }
     }
 
     /// Whether `name` is one the cache writes: an entry (a key, 32 hex digits, then `.json`), or the hidden temporary
     /// file an entry is written to before its rename (``FileIO/writeAtomically(_:to:synced:)``'s fallback name).
+    static func isKey(_ s: Substring) -> Bool {
+        s.utf8.count == 32 && s.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     static func isOwnFile(_ name: String) -> Bool {
-        func isKey(_ s: Substring) -> Bool { s.utf8.count == 32 && s.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }
         if name.hasSuffix(".json"), !name.hasPrefix(".") { return isKey(name.dropLast(5)) }
         guard name.hasPrefix("."), let range = name.range(of: ".json.gamutkit-") else { return false }
         return isKey(name[name.index(after: name.startIndex)..<range.lowerBound])
@@ -143,6 +153,32 @@ package final class AnalysisCache: Sendable {
 
         /// The key of an image file's bytes.
         func key(_ bytes: [UInt8]) -> String { cache.key(context: context, file: bytes) }
+
+        /// The key of the file at `path` as it is now, by what the file system says of it (nil when it can't be
+        /// examined): its absolute path, device, inode, size, and modification and change times to the nanosecond. A
+        /// rewritten file gets a new change time, which only the kernel sets.
+        func identity(_ path: String) -> String? {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            #if canImport(Darwin)
+                let times = [info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec, info.st_ctimespec.tv_sec, info.st_ctimespec.tv_nsec]
+            #else
+                let times = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+            #endif
+            var hash = ContentHash()
+            hash.add(context)
+            hash.add("file identity")
+            hash.add(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+            hash.add(
+                ([Int(info.st_dev), Int(info.st_ino), Int(info.st_size)] + times.map { Int($0) }).map(String.init).joined(separator: " "))
+            return hash.hex()
+        }
+
+        /// The key of the bytes the file had when its `identity` was recorded, if it was (see ``AnalysisCache/index``).
+        func indexed(_ identity: String) -> String? { cache.indexed(identity) }
+
+        /// Records that the file of `identity` holds the bytes of `key`.
+        func index(_ identity: String, _ key: String) { cache.index(identity, key) }
     }
 
     /// This cache under the context of a run with these settings, or nil when the cache is off (see ``context(target:settings:decoding:for:)``).
@@ -159,6 +195,32 @@ package final class AnalysisCache: Sendable {
     }
 
     private func path(_ key: String) -> String { (directory as NSString).appendingPathComponent(key + ".json") }
+
+    /// The folder of the index from files' identities to their bytes' keys: a rerun finds an unchanged image's key
+    /// without reading the image (its entry is still read, and checked, under that key).
+    static let indexFolder = "files"
+
+    private func indexPath(_ identity: String) -> String {
+        (directory as NSString).appendingPathComponent(Self.indexFolder + "/" + identity)
+    }
+
+    /// The key recorded for `identity`, if it is a key (renewed, as an entry is on a hit).
+    func indexed(_ identity: String) -> String? {
+        guard let bytes = try? FileIO.read(indexPath(identity), maximumSize: 64, what: "analysis cache index"),
+            let key = String(bytes: bytes, encoding: .utf8), Self.isKey(Substring(key))
+        else { return nil }
+        _ = utimensat(AT_FDCWD, indexPath(identity), nil, AT_SYMLINK_NOFOLLOW)
+        return key
+    }
+
+    /// Records `key` for `identity`; a failure only means the file is read again next time.
+    func index(_ identity: String, _ key: String) {
+        let folder = (directory as NSString).appendingPathComponent(Self.indexFolder)
+        if !FileManager.default.fileExists(atPath: folder) {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        }
+        _ = try? FileIO.writeAtomically(Array(key.utf8), to: indexPath(identity), synced: false)
+    }
 
     /// What the file named by `key` holds, if it is a regular file of at most 16 MiB holding an entry written under
     /// `key` (a misplaced or damaged file is never taken for one).

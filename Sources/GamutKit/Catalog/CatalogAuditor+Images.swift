@@ -250,9 +250,15 @@ extension CatalogAuditor {
             case decoded(Image, key: String?)
         }
         // The file's kept entry, or its decoded image (and key): the file's bytes are freed before the analysis.
+        // An unchanged file's key comes from the index by its identity, without reading the file.
+        let identity = cache?.identity(path)
         func read() throws(GamutError) -> Read {
+            if let identity, let key = cache?.indexed(identity), let kept = cache?.cache.entry(key, maximumPixels: decoding.maximumPixels) {
+                return .kept(kept)
+            }
             let bytes = try FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
             let key = cache?.key(bytes)
+            if let key, let identity { cache?.index(identity, key) }
             if let key, let kept = cache?.cache.entry(key, maximumPixels: decoding.maximumPixels) { return .kept(kept) }
             return .decoded(try ImageFile.decode(bytes, path: path, options: decoding).withIntegerSamples(), key: key)
         }
