@@ -8,7 +8,9 @@ import Foundation
 /// target profile, the decoding limits, and the build of GamutKit (a digest of the binary that holds its code), so an
 /// entry is never used by other settings or by another version. The findings are made from the kept analysis each run,
 /// with the catalog's current sets, slots and policy (or the file's current path); only the per-pixel work is skipped. A
-/// cached run reports exactly what an uncached one does.
+/// cached run reports exactly what an uncached one does. In catalog audits, a file's key is also recorded under its
+/// identity (``Scope/identity(_:)``: path, inode, size, modification and change times), so a rerun finds an unchanged
+/// image's key without reading the image.
 ///
 /// Entries are small JSON files (a few KB), written atomically (a temporary file renamed into place), so audits
 /// running at once may share a folder. An entry that can't be read or decoded is ignored and written again. Files
