@@ -21,6 +21,9 @@ extension CatalogAuditor {
         var path: String
         /// Whether the set has an sRGB display-gamut entry for this entry's idiom, scale and appearance.
         var hasSRGBVariant: Bool
+        /// Whether another image of the catalog has the same size in bytes (it may be the same picture: see
+        /// ``samePicture(_:digests:)``), so the bytes' digest is kept.
+        var sizeShared = false
     }
 
     /// Reads every PNG an image or app icon set references (in parallel, one core per file) and applies the image
@@ -80,13 +83,20 @@ extension CatalogAuditor {
                 results.findings.append(f)
             }
         }
+        // Files of equal sizes may be copies of one picture: their digests are kept as they are read.
+        var sizes: [Int: Int] = [:]
+        let size = jobs.map { job in (try? FileManager.default.attributesOfItem(atPath: job.path))?[.size] as? Int }
+        for s in size.compactMap({ $0 }) { sizes[s, default: 0] += 1 }
+        for i in jobs.indices { jobs[i].sizeShared = size[i].map { sizes[$0, default: 0] > 1 } ?? false }
+        let digests = Locked<[String: String]>([:])
         let queued = jobs
         let keyed = pictures ? nil : cache?.scope(target: target, settings: settings, decoding: decoding, for: .catalogImage)
         let collected = Locked([ImageAudit?](repeating: nil, count: queued.count))
         let done = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: queued.count) { index in
             let result = audit(
-                queued[index], target: target, settings: settings, decoding: decoding, pictures: pictures, cache: keyed)
+                queued[index], target: target, settings: settings, decoding: decoding, pictures: pictures, cache: keyed,
+                digests: digests)
             collected.withLock { $0[index] = result }
             progress?(done.add(1, ordering: .relaxed).newValue, queued.count)
         }
@@ -96,7 +106,7 @@ extension CatalogAuditor {
             if let analysis = result.analysis { results.analyses[job.path] = analysis }
             if let made = result.pictures { results.pictures[job.path] = made }
         }
-        results.findings += samePicture(merged(perFile, analyses: results.analyses), paths: jobs.map(\.path))
+        results.findings += samePicture(merged(perFile, analyses: results.analyses), digests: digests.withLock { $0 })
         return results
     }
 
@@ -107,21 +117,13 @@ extension CatalogAuditor {
     ]
 
     /// One picture in several sets (an app icon's image also kept as an image set) is one problem: its findings of a
-    /// rule are reported once, at the first set, naming the other sets' copies. Files are compared byte for byte, and
-    /// only those whose size another file shares are read.
-    static func samePicture(_ findings: [Finding], paths: [String]) -> [Finding] {
-        var bySize: [Int: [String]] = [:]
-        for path in Set(paths) {
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { continue }
-            bySize[size, default: []].append(path)
-        }
+    /// rule are reported once, at the first set, naming the other sets' copies. Files are told apart by the digests of
+    /// their bytes (`digests`, by path, kept as the images were read for the files whose size another shares).
+    static func samePicture(_ findings: [Finding], digests: [String: String]) -> [Finding] {
         var twin: [String: String] = [:]  // a copy → the first file (in path order) with the same bytes
-        for group in bySize.values where group.count > 1 {
-            var seen: [[UInt8]: String] = [:]
-            for path in group.sorted() {
-                guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else { continue }
-                if let first = seen[bytes] { twin[path] = first } else { seen[bytes] = path }
-            }
+        var first: [String: String] = [:]
+        for (path, digest) in digests.sorted(by: { $0.key < $1.key }) {
+            if let original = first[digest] { twin[path] = original } else { first[digest] = path }
         }
         guard !twin.isEmpty else { return findings }
         func files(_ f: Finding) -> [String] { f.location.files ?? [f.location.file] }
@@ -214,7 +216,7 @@ extension CatalogAuditor {
     /// kept, and always with pictures.
     private static func audit(
         _ job: Job, target: ColorProfile, settings: AnalysisSettings,
-        decoding: PNG.DecodingOptions, pictures: Bool, cache: AnalysisCache.Scope?
+        decoding: PNG.DecodingOptions, pictures: Bool, cache: AnalysisCache.Scope?, digests: Locked<[String: String]>
     ) -> ImageAudit {
         let path = job.path, name = job.asset.name
         let file = (path as NSString).lastPathComponent
@@ -254,10 +256,15 @@ extension CatalogAuditor {
         let identity = cache?.identity(path)
         func read() throws(GamutError) -> Read {
             if let identity, let key = cache?.indexed(identity), let kept = cache?.cache.entry(key, maximumPixels: decoding.maximumPixels) {
+                if job.sizeShared { digests.withLock { $0[path] = key } }
                 return .kept(kept)
             }
             let bytes = try FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
             let key = cache?.key(bytes)
+            if job.sizeShared {
+                let digest = key ?? ContentHash.digest(bytes)
+                digests.withLock { $0[path] = digest }
+            }
             if let key, let identity { cache?.index(identity, key) }
             if let key, let kept = cache?.cache.entry(key, maximumPixels: decoding.maximumPixels) { return .kept(kept) }
             return .decoded(try ImageFile.decode(bytes, path: path, options: decoding).withIntegerSamples(), key: key)

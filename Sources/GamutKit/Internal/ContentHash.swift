@@ -32,6 +32,13 @@ struct ContentHash: ~Copyable {
 
     mutating func add(_ text: String) { add(Array(text.utf8)) }
 
+    /// The digest of `bytes` alone.
+    static func digest(_ bytes: [UInt8]) -> String {
+        var hash = ContentHash()
+        hash.add(bytes)
+        return hash.hex()
+    }
+
     /// The digest as 32 lowercase hex digits (high half first).
     consuming func hex() -> String {
         let digest = XXH3_128bits_digest(state)
