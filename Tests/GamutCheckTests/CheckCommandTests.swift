@@ -177,3 +177,18 @@ struct CheckCommandTests {
         #expect(peakBytes < 256 << 20, "peak \(peakBytes >> 20) MiB")
     }
 }
+
+extension CheckCommandTests {
+    @Test("--advisory: advice is shown at info and marked \"advisory\": true in JSON; real findings carry no mark")
+    func advisoryInJSON() throws {
+        let json = try CLI.run([CLI.example, "--advisory", "--format", "json", "--fail-on", "never"]).stdout
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let findings = ((root["files"] as? [[String: Any]]) ?? []).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+        let advice = findings.filter { $0["advisory"] as? Bool == true }
+        #expect(advice.map { $0["ruleId"] as? String } == ["visible-clipping"] && advice.first?["severity"] as? String == "info")
+        #expect(
+            findings.filter { $0["advisory"] == nil }.compactMap { $0["ruleId"] as? String }.sorted() == [
+                "color-collapse", "gradient-clipping",
+            ])
+    }
+}

@@ -154,21 +154,16 @@ extension PixelPass {
             (SIMD3(m.m[0], m.m[1], m.m[2]), SIMD3(m.m[3], m.m[4], m.m[5]), SIMD3(m.m[6], m.m[7], m.m[8]))
         }
         let (a0, a1, a2) = rows(m1), (b0, b1, b2) = rows(m2)
-        func okLab(_ xyz: SIMD3<Double>) -> SIMD3<Double> {
+        func okLab(_ xyz: SIMD3<Double>) -> OKLab {
             let lms = SIMD3((a0 * xyz).sum(), (a1 * xyz).sum(), (a2 * xyz).sum())
             let root = SIMD3(Foundation.cbrt(lms.x), Foundation.cbrt(lms.y), Foundation.cbrt(lms.z))
-            return SIMD3((b0 * root).sum(), (b1 * root).sum(), (b2 * root).sum())
-        }
-        func turn(_ x: SIMD3<Double>, _ y: SIMD3<Double>) -> Double {
-            let d = x - y
-            let dc = (x.y * x.y + x.z * x.z).squareRoot() - (y.y * y.y + y.z * y.z).squareRoot()
-            return max(0, d.y * d.y + d.z * d.z - dc * dc).squareRoot()
+            return OKLab(l: (b0 * root).sum(), a: (b1 * root).sum(), b: (b2 * root).sum())
         }
         var pixels = 0, largest = 0.0
-        var shownCache: [UInt32: (Lab, SIMD3<Double>)] = [:]
+        var shownCache: [UInt32: (Lab, OKLab)] = [:]
         for e in entries where e.outOfGamut != 0 {
             let code = CellTable.code(e.key) & 0xFF_FFFF
-            let shown: (Lab, SIMD3<Double>)
+            let shown: (Lab, OKLab)
             if let known = shownCache[code] {
                 shown = known
             } else {
@@ -178,7 +173,7 @@ extension PixelPass {
                 shownCache[code] = shown
             }
             let xyz = SIMD3<Double>(xyz(e.sample.sample))
-            let hue = turn(okLab(xyz), shown.1)
+            let hue = OKLab.hueDifference(okLab(xyz), shown.1)
             guard hue > 0.25 * settings.visibleHueShift,
                 CIEDE2000.difference(Lab(x: xyz.x, y: xyz.y, z: xyz.z), shown.0) >= settings.visibleClip
             else { continue }

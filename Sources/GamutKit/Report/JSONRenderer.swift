@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `{"schemaVersion": 1, "tool": {"name", "version"}, "target", "settings": {…},
 ///   "files": [{"path", "analysis": {…} | null, "findings": [{"ruleId", "severity", "location", "message",
-///   "values", "fixHint"}], "clipMask"?}], "summary": {"files", "error", "warning", "info", "notShown"?}}`
+///   "values", "fixHint", "swatches"?, "advisory"?}], "clipMask"?}], "summary": {"files", "error", "warning", "info", "notShown"?}}`
 package enum JSONRenderer {
     /// The schema version this renderer writes; it changes when a field is removed or changes meaning.
     package static let schemaVersion = 1
@@ -91,10 +91,13 @@ package enum JSONRenderer {
         var values: [String: Double]
         var fixHint: String
         var swatches: [Swatch]?
+        /// True for advice (shown with `--advisory`); absent otherwise.
+        var advisory: Bool?
         init(_ f: Finding) {
             ruleId = f.ruleID.rawValue; severity = f.severity; location = f.location; message = f.message; values = f.values;
             fixHint = f.fixHint
             swatches = f.swatches.isEmpty ? nil : f.swatches
+            advisory = f.isAdvisory ? true : nil
         }
     }
 }
