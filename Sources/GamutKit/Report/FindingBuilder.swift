@@ -129,17 +129,32 @@ package enum FindingBuilder {
 
     /// Items whose bounds overlap, transitively, in groups: one problem in one place is one finding. Each group keeps
     /// its items' order (the first is the largest when the items come largest first); groups come by their first item.
+    /// Items are only compared with those sharing a 64-pixel tile, so a noisy image's thousands of small regions cost
+    /// little more than their number.
     static func regionClusters<T>(_ items: [T], bounds: (T) -> PixelRect) -> [[T]] {
         var parent = Array(items.indices)
         func root(_ i: Int) -> Int {
             var i = i
-            while parent[i] != i { i = parent[i] }
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
             return i
         }
+        let tile = 64
+        var tiles: [Int: [Int]] = [:]
         for i in items.indices {
-            for j in items.indices where j > i && bounds(items[i]).intersectionArea(bounds(items[j])) > 0 {
-                let (a, b) = (root(i), root(j))
-                if a != b { parent[max(a, b)] = min(a, b) }
+            let b = bounds(items[i])
+            guard b.width > 0, b.height > 0, b.x >= 0, b.y >= 0 else { continue }
+            for ty in (b.y / tile)...((b.y + b.height - 1) / tile) {
+                for tx in (b.x / tile)...((b.x + b.width - 1) / tile) {
+                    let key = tx << 32 | ty
+                    for j in tiles[key, default: []] where root(i) != root(j) && bounds(items[j]).intersectionArea(b) > 0 {
+                        let (a, c) = (root(i), root(j))
+                        parent[max(a, c)] = min(a, c)
+                    }
+                    tiles[key, default: []].append(i)
+                }
             }
         }
         var groups: [Int: [T]] = [:]
