@@ -53,7 +53,7 @@ struct InsideTargetAnalysisTests {
             }
             let pass = try PixelPass(
                 format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: .sRGB,
-                settings: AnalysisSettings(), samples: ranges)
+                settings: AnalysisSettings(), samples: { _ in ranges })
             let counted = try ImageAnalyzer.analyze(image, threads: 2).analysis
             let full = try AnalysisPipeline.analyze(
                 image, pass: pass, target: ColorProfile.sRGB.name, includeClipMask: false, workers: 2, keepCells: true)

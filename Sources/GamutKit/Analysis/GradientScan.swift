@@ -194,32 +194,16 @@ struct GradientScan {
                 direction == .rows
                 ? PixelRect(x: run.start, y: run.line, width: run.end - run.start + 1, height: 1)
                 : PixelRect(x: run.line, y: run.start, width: 1, height: run.end - run.start + 1)
-            let length = run.end - run.start + 1
+            let region = ClippingGradientRegion(
+                direction: direction, bounds: rect, runs: 1, longestRun: run.end - run.start + 1,
+                sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE,
+                worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY,
+                ends: [pass.lab(run.from), pass.lab(run.to)])
             if let i = open.firstIndex(where: { $0.line == run.line - 1 && $0.start <= run.end && run.start <= $0.end }) {
-                open[i].region.bounds = open[i].region.bounds.union(rect)
-                open[i].region.runs += 1
-                if length > open[i].region.longestRun { open[i].region.ends = [pass.lab(run.from), pass.lab(run.to)] }
-                open[i].region.longestRun = max(open[i].region.longestRun, length)
-                open[i].region.sourceDeltaE = max(open[i].region.sourceDeltaE, run.sourceDeltaE)
-                open[i].region.shownDeltaE = max(open[i].region.shownDeltaE, run.shownDeltaE)
-                if Double(run.worst) / 100 > open[i].region.worstDeltaE {
-                    open[i].region.worstDeltaE = Double(run.worst) / 100
-                    open[i].region.worstX = run.worstX
-                    open[i].region.worstY = run.worstY
-                }
-                open[i].line = run.line
-                open[i].start = run.start
-                open[i].end = run.end
+                open[i].region.absorb(region)
+                (open[i].line, open[i].start, open[i].end) = (run.line, run.start, run.end)
             } else {
-                open.append(
-                    (
-                        ClippingGradientRegion(
-                            direction: direction, bounds: rect, runs: 1, longestRun: length,
-                            sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE,
-                            worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY,
-                            ends: [pass.lab(run.from), pass.lab(run.to)]),
-                        run.line, run.start, run.end
-                    ))
+                open.append((region, run.line, run.start, run.end))
             }
         }
         return closed + open.map(\.region)

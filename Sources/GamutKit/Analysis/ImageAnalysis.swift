@@ -91,6 +91,16 @@ public struct ClippingGradientRegion: Sendable, Hashable, Codable {
     package var worstDeltaE: Double, worstX: Int, worstY: Int
     /// The source colors at the ends of the longest run: a soft edge between two collapsing colors starts and ends on them.
     package var ends: [Lab] = []
+
+    /// Takes `other` into this region: bounds joined, runs added, the larger changes, the longer run's ends, the worse pixel.
+    mutating func absorb(_ other: ClippingGradientRegion) {
+        bounds = bounds.union(other.bounds)
+        runs += other.runs
+        if other.longestRun > longestRun { (longestRun, ends) = (other.longestRun, other.ends) }
+        sourceDeltaE = max(sourceDeltaE, other.sourceDeltaE)
+        shownDeltaE = max(shownDeltaE, other.shownDeltaE)
+        if other.worstDeltaE > worstDeltaE { (worstDeltaE, worstX, worstY) = (other.worstDeltaE, other.worstX, other.worstY) }
+    }
 }
 
 /// What a target display does to one image.

@@ -25,16 +25,10 @@ public enum ImageAnalyzer {
         includeClipMask: Bool = false, threads: Int? = nil
     ) throws(GamutError) -> Output {
         let target = settings.targetProfile(target)
-        var pass = try PixelPass(
-            format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
-            settings: settings)
         // A wide profile whose pixels stay in a box inside the target (P3 art in sRGB colors) is only counted too.
-        if !pass.insideTarget, !includeClipMask, let samples = sampleRanges(image, while: pass.staysInside(samples:)) {
-            let narrowed = try PixelPass(
-                format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
-                settings: settings, samples: samples)
-            if narrowed.insideTarget { pass = narrowed }
-        }
+        let pass = try PixelPass(
+            format: image.pixels.format, width: image.width, height: image.height, profile: image.profile, target: target,
+            settings: settings, samples: includeClipMask ? nil : { fits in sampleRanges(image, while: fits) })
         return try AnalysisPipeline.analyze(
             image, pass: pass, target: target.name, includeClipMask: includeClipMask,
             workers: workers(pixels: image.width * image.height, threads: threads))

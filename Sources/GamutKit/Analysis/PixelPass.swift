@@ -38,11 +38,14 @@ final class PixelPass: Sendable {
 
     /// A pass over `width` × `height` pixels of `format` in `profile`; `vectorized` false keeps the display codes and the
     /// out-of-gamut ΔE00 to the Swift loops (the tests compare the two).
-    /// `samples`, the smallest and largest sample of each color channel when the image is known whole, lets an image whose
-    /// colors stay inside the target be only counted, as a profile that can't leave it is (P3 art in sRGB colors).
+    /// `samples`, when the image is known whole, gives the smallest and largest sample of each color channel (asked only
+    /// when the profile can leave the target, and handed the test the ranges must pass, so it can stop early): an image
+    /// whose colors stay inside the target is then only counted, as a profile that can't leave it is (P3 art in sRGB
+    /// colors).
     init(
         format: PixelFormat, width: Int, height: Int, profile: ColorProfile, target: ColorProfile, settings: AnalysisSettings,
-        vectorized: Bool = true, samples: [ClosedRange<Int>]? = nil
+        vectorized: Bool = true,
+        samples: ((_ fits: ([ClosedRange<Int>]) -> Bool) -> [ClosedRange<Int>]?)? = nil
     ) throws(GamutError) {
         guard !format.sample.isFloat, format.layout != .cmyk else {
             throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
@@ -72,9 +75,10 @@ final class PixelPass: Sendable {
             sourceToXYZ = model.toXYZD50.m.map(Float.init)
             sourceToTarget = (simulation.fromXYZ * model.toXYZD50).m.map(Float.init)
             let tables = inputTables!, matrix = sourceToTarget, tolerance = settings.gamutTolerance
-            insideTarget =
-                Self.staysInside(tables: tables, matrix: matrix, tolerance: tolerance)
-                || samples.map { Self.staysInside(samples: $0, tables: tables, matrix: matrix, tolerance: tolerance) } == true
+            let fits = { (ranges: [ClosedRange<Int>]) in
+                Self.staysInside(samples: ranges, tables: tables, matrix: matrix, tolerance: tolerance)
+            }
+            insideTarget = Self.staysInside(tables: tables, matrix: matrix, tolerance: tolerance) || samples?(fits).map(fits) == true
             vectorCodes = vectorized && ShaperVectors.available
         } else {
             vectorCodes = false
@@ -123,12 +127,6 @@ final class PixelPass: Sendable {
         guard ranges.count == 3, tables.count == 3, zip(ranges, tables).allSatisfy({ $0.lowerBound >= 0 && $0.upperBound < $1.count })
         else { return false }
         return staysInside(tables: zip(tables, ranges).map { Array($0[$1]) }, matrix: matrix, tolerance: tolerance)
-    }
-
-    /// Whether samples within `ranges` stay inside the target (false for sources without a matrix).
-    func staysInside(samples ranges: [ClosedRange<Int>]) -> Bool {
-        guard let inputTables else { return false }
-        return Self.staysInside(samples: ranges, tables: inputTables, matrix: sourceToTarget, tolerance: settings.gamutTolerance)
     }
 
     /// How many pixels of `rows` the pass counts: those not transparent (alpha 0), as the pixel loop counts them.

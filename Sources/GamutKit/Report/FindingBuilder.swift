@@ -84,16 +84,7 @@ package enum FindingBuilder {
         }
         for merged in regionClusters(analysis.clippingGradients, bounds: \.bounds).prefix(limit) {
             var region = merged[0]
-            for other in merged.dropFirst() {
-                region.bounds = region.bounds.union(other.bounds)
-                region.runs += other.runs
-                region.longestRun = max(region.longestRun, other.longestRun)
-                region.sourceDeltaE = max(region.sourceDeltaE, other.sourceDeltaE)
-                region.shownDeltaE = max(region.shownDeltaE, other.shownDeltaE)
-                if other.worstDeltaE > region.worstDeltaE {
-                    (region.worstDeltaE, region.worstX, region.worstY) = (other.worstDeltaE, other.worstX, other.worstY)
-                }
-            }
+            for other in merged.dropFirst() { region.absorb(other) }
             let direction = Set(merged.map(\.direction)).count > 1 ? "rows and columns" : region.direction.rawValue
             findings.append(
                 Finding(
