@@ -1,15 +1,41 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// LittleCMS, libspng and xxHash: the system's on Linux with the trait SystemLibraries, else the vendored sources
+/// (which are always dependencies, since a condition can't say "without a trait", and compile to nothing then).
+let colorLibraries: [Target.Dependency] = [
+    .target(name: "CLCMS2", condition: .when(platforms: [.linux], traits: ["SystemLibraries"])),
+    .target(name: "CSPNG", condition: .when(platforms: [.linux], traits: ["SystemLibraries"])),
+    .target(name: "CXXHash", condition: .when(platforms: [.linux], traits: ["SystemLibraries"])),
+    "CVendoredLCMS2", "CVendoredSPNG", "CVendoredXXHash",
+]
+
+let systemLibrariesServe: CSetting = .define("GAMUTKIT_SYSTEM_LIBRARIES", .when(platforms: [.linux], traits: ["SystemLibraries"]))
+
 let package = Package(
     name: "GamutKit",
-    platforms: [.macOS(.v15)],
+    // The floor is Swift's Synchronization module (Atomic, Mutex): macOS 15, iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "GamutKit", targets: ["GamutKit"]),
         .executable(name: "gamut-check", targets: ["gamut-check"]),
         // `swift package gamut-check [paths]`, and an audit of a target's asset catalogs in every build.
         .plugin(name: "GamutCheckCommand", targets: ["GamutCheckCommand"]),
         .plugin(name: "GamutCheckBuildPlugin", targets: ["GamutCheckBuildPlugin"]),
+    ],
+    // What a dependent can leave out. With no traits (`swift build --disable-default-traits`, and what an iOS app
+    // gets), LittleCMS, libspng and xxHash build from the vendored sources and only PNG is read and written. The other
+    // codecs and the system copies come from pkg-config, so they take effect on Linux only.
+    traits: [
+        .trait(
+            name: "SystemLibraries",
+            description: "LittleCMS, libspng and xxHash from the system's packages (Linux, pkg-config) instead of the vendored sources"),
+        .trait(name: "JPEG", description: "Reads and writes JPEG with libjpeg-turbo (Linux)"),
+        .trait(name: "TIFF", description: "Reads and writes TIFF with libtiff (Linux)"),
+        .trait(name: "WebP", description: "Reads WebP with libwebp (Linux)"),
+        .trait(name: "HEIF", description: "Reads HEIF and AVIF with libheif (Linux)"),
+        .trait(name: "ISAL", description: "Inflates and deflates PNG image data with ISA-L, faster than zlib (Linux)"),
+        .default(enabledTraits: ["SystemLibraries", "JPEG", "TIFF", "WebP", "HEIF", "ISAL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +71,16 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
+        // Pinned upstream releases with every exported symbol prefixed (scripts/vendor-c.sh, which records the release
+        // and its SHA-256 in each folder's VENDORED). Their sources compile to nothing when SystemLibraries serves.
+        .target(
+            name: "CVendoredLCMS2", exclude: ["upstream", "VENDORED", "lcms2_formats.h", "gamutkit_prefix.h"],
+            cSettings: [.headerSearchPath("upstream/include"), systemLibrariesServe]),
+        .target(
+            name: "CVendoredSPNG", dependencies: ["CZlib"], exclude: ["upstream", "VENDORED", "gamutkit_prefix.h"],
+            cSettings: [systemLibrariesServe]),
+        .target(
+            name: "CVendoredXXHash", exclude: ["upstream", "VENDORED", "gamutkit_prefix.h"], cSettings: [systemLibrariesServe]),
         // C shims that keep libjpeg's setjmp/longjmp error handling, and libtiff's variadic tag calls and client I/O, in C.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
@@ -62,8 +98,13 @@ let package = Package(
             name: "PNGOracle", dependencies: ["CLibPNG"], path: "Tests/PNGOracle"),
         .target(
             name: "GamutKit",
-            dependencies: [
-                "CLCMS2", "CSPNG", "CWebP", "CHeif", "CJPEGShim", "CTIFFShim", "CZlib", "CISAL", "CXXHash", "CShaperKernel", "CPNGFilter",
+            dependencies: colorLibraries + [
+                .target(name: "CJPEGShim", condition: .when(platforms: [.linux], traits: ["JPEG"])),
+                .target(name: "CTIFFShim", condition: .when(platforms: [.linux], traits: ["TIFF"])),
+                .target(name: "CWebP", condition: .when(platforms: [.linux], traits: ["WebP"])),
+                .target(name: "CHeif", condition: .when(platforms: [.linux], traits: ["HEIF"])),
+                .target(name: "CISAL", condition: .when(platforms: [.linux], traits: ["ISAL"])),
+                "CZlib", "CShaperKernel", "CPNGFilter",
             ]),
         .executableTarget(
             name: "gamut-check",
@@ -79,8 +120,8 @@ let package = Package(
         .plugin(name: "GamutCheckBuildPlugin", capability: .buildTool(), dependencies: ["gamut-check"]),
         .testTarget(
             name: "GamutKitTests",
-            dependencies: [
-                "GamutKit", "CLCMS2", "CSPNG", "PNGOracle",
+            dependencies: colorLibraries + [
+                "GamutKit", "PNGOracle",
                 .product(name: "Numerics", package: "swift-numerics"),
             ],
             // Read by path: inputs found by fuzzing (scripts/fuzz.sh), and the PNG conformance files

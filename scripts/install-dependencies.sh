@@ -40,7 +40,7 @@ Linux)
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblcms2-dev libspng-dev libpng-dev libwebp-dev libheif-dev \
-        libjpeg62-turbo-dev libtiff-dev zlib1g-dev libisal-dev libxxhash-dev pkg-config >/dev/null
+        libjpeg62-turbo-dev libtiff-dev zlib1g-dev libisal-dev libxxhash-dev pkg-config binutils >/dev/null
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core imagemagick \
         webp libheif-examples libjpeg-turbo-progs libtiff-tools libavif-bin libimage-exiftool-perl libgs-common >/dev/null
     ;;

@@ -14,7 +14,12 @@ struct ExamplesTests {
             try PNG.write(image, to: path)
         }
         let shipped = try #require(FileManager.default.contents(atPath: path))
-        #expect([UInt8](shipped) == bytes)
+        // Written with ISA-L's level 1; without the ISAL trait zlib deflates, to other bytes of the same pixels.
+        #if ISAL && os(Linux)
+            #expect([UInt8](shipped) == bytes)
+        #else
+            #expect(try PNG.decode([UInt8](shipped)).pixels.bytes == PNG.decode(bytes).pixels.bytes)
+        #endif
         let decoded = try PNG.decode([UInt8](shipped))
         #expect(decoded.profile === ColorProfile.displayP3 && decoded.fileBitDepth == 16)
         // The red ramp leaves sRGB: the unbounded sRGB value of P3 (1, 0, 0) has green below 0.

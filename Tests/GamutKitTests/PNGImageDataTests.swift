@@ -89,50 +89,52 @@ struct PNGImageDataTests {
         }
         #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
     }
+    #if ISAL && os(Linux)
 
-    /// ISA-L's level-1 body on x86-64 (2.24 to 2.32) hashes a history-less stream's third byte from a register holding
-    /// the stream's address (see ``ISALDeflater``), so where the `isal_zstream` lives could change the deflate stream.
-    /// The input is the one row the writer makes of libpng's `palette-4.png` at level 1 (the Up filter byte, then the
-    /// row as it is, the row above being zeros): a case `fuzz-png-stream` met, where a later run of four bytes repeats
-    /// the third to sixth. The stream's state is placed at 2,048 addresses 64 KiB apart, which the hash sees as 2,048
-    /// consecutive values (the states, 82 KB each, overlap; each is used and left before the next).
-    @Test("ISA-L's level 1 gives the same bytes wherever its stream's state lives (the first bytes deflated on their own)")
-    func sameBytesWhereverTheStreamLives() throws {
-        let image = try PNG.decode(PNGConformanceTests.Fixture.bytes("libpng-testpngs/palette-4.png"))
-        let row = FormatFixtures.values(image.pixels).map { UInt8($0) }
-        #expect(image.pixels.format == PixelFormat(.rgb, .uint8) && row.count == 48)
-        let input = [2] + row
-        let spacing = 1 << 16, places = 2048
-        let region = UnsafeMutableRawPointer.allocate(
-            byteCount: spacing * places + ISALDeflater.stateByteCount, alignment: spacing)
-        defer { region.deallocate() }
-        func streams(_ firstBytes: ISALDeflater.FirstBytes) throws -> [[UInt8]: Int] {
-            var seen: [[UInt8]: Int] = [:]
-            for place in 0..<places {
-                let state = region + place * spacing
-                let stream = try ISALDeflater.deflate(input, dictionary: [], last: true, state: state, firstBytes: firstBytes).get()
-                seen[stream, default: 0] += 1
+        /// ISA-L's level-1 body on x86-64 (2.24 to 2.32) hashes a history-less stream's third byte from a register holding
+        /// the stream's address (see ``ISALDeflater``), so where the `isal_zstream` lives could change the deflate stream.
+        /// The input is the one row the writer makes of libpng's `palette-4.png` at level 1 (the Up filter byte, then the
+        /// row as it is, the row above being zeros): a case `fuzz-png-stream` met, where a later run of four bytes repeats
+        /// the third to sixth. The stream's state is placed at 2,048 addresses 64 KiB apart, which the hash sees as 2,048
+        /// consecutive values (the states, 82 KB each, overlap; each is used and left before the next).
+        @Test("ISA-L's level 1 gives the same bytes wherever its stream's state lives (the first bytes deflated on their own)")
+        func sameBytesWhereverTheStreamLives() throws {
+            let image = try PNG.decode(PNGConformanceTests.Fixture.bytes("libpng-testpngs/palette-4.png"))
+            let row = FormatFixtures.values(image.pixels).map { UInt8($0) }
+            #expect(image.pixels.format == PixelFormat(.rgb, .uint8) && row.count == 48)
+            let input = [2] + row
+            let spacing = 1 << 16, places = 2048
+            let region = UnsafeMutableRawPointer.allocate(
+                byteCount: spacing * places + ISALDeflater.stateByteCount, alignment: spacing)
+            defer { region.deallocate() }
+            func streams(_ firstBytes: ISALDeflater.FirstBytes) throws -> [[UInt8]: Int] {
+                var seen: [[UInt8]: Int] = [:]
+                for place in 0..<places {
+                    let state = region + place * spacing
+                    let stream = try ISALDeflater.deflate(input, dictionary: [], last: true, state: state, firstBytes: firstBytes).get()
+                    seen[stream, default: 0] += 1
+                }
+                return seen
             }
-            return seen
+            // As ISA-L does it on x86-64: two streams, the one with the extra match (length 4, distance 10) at about one
+            // address in 128 (one hash bucket of 128), whichever they are. This fails if a libisal without the bug is
+            // installed; ISALDeflater's priming can then go. (ISA-L's arm64 body has no such path.)
+            #if arch(x86_64)
+                let asISALDoes = try streams(.asISALDoes)
+                #expect(asISALDoes.count == 2)
+                #expect(asISALDoes.values.min().map { $0 >= 4 && $0 <= 64 } == true, "\(asISALDoes.values.sorted())")
+            #endif
+            // GamutKit's way: one stream at every address, and libpng reads the image back from it.
+            let primed = try streams(.primed)
+            #expect(primed.count == 1)
+            let deflated = try #require(primed.keys.first)
+            var options = PNG.EncodingOptions()
+            (options.compressionLevel, options.filters) = (1, .up)
+            let png = try PNG.encode(image, options: options)
+            let idats = PNGFixtures.chunks(png).filter { $0.type == "IDAT" }.map { Array(png[$0.data]) }
+            #expect(idats.contains(deflated))
+            let decoded = try LibPNG.decode(png).get()
+            #expect(decoded.samples == row.map { Int($0) })
         }
-        // As ISA-L does it on x86-64: two streams, the one with the extra match (length 4, distance 10) at about one
-        // address in 128 (one hash bucket of 128), whichever they are. This fails if a libisal without the bug is
-        // installed; ISALDeflater's priming can then go. (ISA-L's arm64 body has no such path.)
-        #if arch(x86_64)
-            let asISALDoes = try streams(.asISALDoes)
-            #expect(asISALDoes.count == 2)
-            #expect(asISALDoes.values.min().map { $0 >= 4 && $0 <= 64 } == true, "\(asISALDoes.values.sorted())")
-        #endif
-        // GamutKit's way: one stream at every address, and libpng reads the image back from it.
-        let primed = try streams(.primed)
-        #expect(primed.count == 1)
-        let deflated = try #require(primed.keys.first)
-        var options = PNG.EncodingOptions()
-        (options.compressionLevel, options.filters) = (1, .up)
-        let png = try PNG.encode(image, options: options)
-        let idats = PNGFixtures.chunks(png).filter { $0.type == "IDAT" }.map { Array(png[$0.data]) }
-        #expect(idats.contains(deflated))
-        let decoded = try LibPNG.decode(png).get()
-        #expect(decoded.samples == row.map { Int($0) })
-    }
+    #endif
 }

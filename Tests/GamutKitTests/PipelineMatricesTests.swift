@@ -1,4 +1,8 @@
-import CLCMS2
+#if SystemLibraries && os(Linux)
+    import CLCMS2
+#else
+    import CVendoredLCMS2
+#endif
 import Foundation
 import Testing
 @testable import GamutKit

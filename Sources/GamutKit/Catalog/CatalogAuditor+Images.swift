@@ -113,7 +113,7 @@ extension CatalogAuditor {
     /// The rules whose findings are about a picture's pixels, not about its set.
     static let pictureRules: Set<RuleID> = [
         .imageNeedsSRGBVariant, .p3Image8Bit, .imageWithoutProfile, .wideProfileFitsSRGB, .colorCollapse, .gradientClipping,
-        .unreadable, .decoderWarning, .fileFormatMismatch,
+        .unreadable, .formatNotBuilt, .decoderWarning, .fileFormatMismatch,
     ]
 
     /// One picture in several sets (an app icon's image also kept as an image set) is one problem: its findings of a

@@ -42,7 +42,11 @@ package enum HEIF {
     ) throws(GamutError) -> Image {
         let decoded: Result<DecodedHEIF, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) {
-                return .success(try HEIFDecoder.decode(buffer, path: path, options: options))
+                #if !(HEIF && os(Linux))
+                    throw (ImageFormat.sniff(data) ?? .heif).notBuilt(path: path)
+                #else
+                    return .success(try HEIFDecoder.decode(buffer, path: path, options: options))
+                #endif
             } catch {
                 return .failure(error)
             }

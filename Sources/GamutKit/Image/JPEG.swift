@@ -99,25 +99,29 @@ public enum JPEG {
         _ buffer: UnsafeRawBufferPointer, path: String?,
         options: PNG.DecodingOptions
     ) throws(GamutError) -> (PixelBuffer, JPEGHeader, [JPEGMarker], [String]) {
-        let decoder = try JPEGDecompressor(buffer, path: path)
-        let header = try decoder.header()
-        let format: PixelFormat
-        switch (header.space, header.components) {
-        case (.gray, 1): format = .gray8
-        case (.rgb, 3), (.ycbcr, 3): format = .rgb8
-        case (.cmyk, 4), (.ycck, 4): format = .cmyk8
-        default:
-            throw GamutError(
-                .unsupportedImage, "a JPEG of \(header.components) components in color space \(header.space) is not read", path: path)
-        }
-        // CMYK becomes 16-bit RGB: count the larger of the two.
-        try ImageLimits.check(
-            width: header.width, height: header.height, bytesPerPixel: format.layout == .cmyk ? 6 : format.bytesPerPixel,
-            path: path, options: options)
-        let markers = decoder.markers()
-        var pixels = PixelBuffer(width: header.width, height: header.height, format: format)
-        try decoder.decode(into: &pixels, maximumMemory: options.maximumDecodedSize)
-        return (pixels, header, markers, decoder.warnings)
+        #if !(JPEG && os(Linux))
+            throw ImageFormat.jpeg.notBuilt(path: path)
+        #else
+            let decoder = try JPEGDecompressor(buffer, path: path)
+            let header = try decoder.header()
+            let format: PixelFormat
+            switch (header.space, header.components) {
+            case (.gray, 1): format = .gray8
+            case (.rgb, 3), (.ycbcr, 3): format = .rgb8
+            case (.cmyk, 4), (.ycck, 4): format = .cmyk8
+            default:
+                throw GamutError(
+                    .unsupportedImage, "a JPEG of \(header.components) components in color space \(header.space) is not read", path: path)
+            }
+            // CMYK becomes 16-bit RGB: count the larger of the two.
+            try ImageLimits.check(
+                width: header.width, height: header.height, bytesPerPixel: format.layout == .cmyk ? 6 : format.bytesPerPixel,
+                path: path, options: options)
+            let markers = decoder.markers()
+            var pixels = PixelBuffer(width: header.width, height: header.height, format: format)
+            try decoder.decode(into: &pixels, maximumMemory: options.maximumDecodedSize)
+            return (pixels, header, markers, decoder.warnings)
+        #endif
     }
 
     /// Encodes an image as a baseline JPEG with its profile split across APP2 segments (as many as it needs, 65,519
@@ -136,12 +140,16 @@ public enum JPEG {
             throw GamutError(
                 .profileMismatch, "profile '\(image.profile.name)' is \(image.profile.colorSpace) but the pixels are \(format.layout)")
         }
-        let samples = try eightBitColorSamples(image.pixels)
-        return try JPEGCompressor.encode(
-            samples, width: image.width, height: image.height, channels: format.colorChannelCount,
-            quality: options.quality, subsampleChroma: options.subsampleChroma,
-            icc: options.embedProfile ? image.profile.data : [],
-            exif: image.orientation == .up ? [] : JPEGMarkers.exifSignature + image.orientation.exifBlock)
+        #if !(JPEG && os(Linux))
+            throw ImageFormat.jpeg.notBuilt(path: nil)
+        #else
+            let samples = try eightBitColorSamples(image.pixels)
+            return try JPEGCompressor.encode(
+                samples, width: image.width, height: image.height, channels: format.colorChannelCount,
+                quality: options.quality, subsampleChroma: options.subsampleChroma,
+                icc: options.embedProfile ? image.profile.data : [],
+                exif: image.orientation == .up ? [] : JPEGMarkers.exifSignature + image.orientation.exifBlock)
+        #endif
     }
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).

@@ -123,16 +123,20 @@ public enum TIFF {
         _ buffer: UnsafeRawBufferPointer, path: String?,
         options: PNG.DecodingOptions
     ) throws(GamutError) -> (TIFFHeader, TIFFLayout, [UInt8], String?) {
-        let reader = try TIFFReader(buffer, maximumAllocation: options.maximumDecodedSize, path: path)
-        let header = try reader.header(maximumProfileSize: options.maximumProfileSize, pixelBudget: options.maximumPixels)
-        let layout = try TIFFLayout(header, path: path)
-        let stored = layout.storedSamples * layout.format.bytesPerSample
-        try ImageLimits.check(
-            width: header.width, height: header.height,
-            bytesPerPixel: layout.format.layout == .cmyk ? max(stored, 6) : stored, path: path, options: options)
-        var bytes = [UInt8](repeating: 0, count: header.width * header.height * stored)
-        if layout.viaRGBA { try reader.readRGBA(into: &bytes) } else { try reader.read(into: &bytes) }
-        return (header, layout, bytes, reader.decodeWarning)
+        #if !(TIFF && os(Linux))
+            throw ImageFormat.tiff.notBuilt(path: path)
+        #else
+            let reader = try TIFFReader(buffer, maximumAllocation: options.maximumDecodedSize, path: path)
+            let header = try reader.header(maximumProfileSize: options.maximumProfileSize, pixelBudget: options.maximumPixels)
+            let layout = try TIFFLayout(header, path: path)
+            let stored = layout.storedSamples * layout.format.bytesPerSample
+            try ImageLimits.check(
+                width: header.width, height: header.height,
+                bytesPerPixel: layout.format.layout == .cmyk ? max(stored, 6) : stored, path: path, options: options)
+            var bytes = [UInt8](repeating: 0, count: header.width * header.height * stored)
+            if layout.viaRGBA { try reader.readRGBA(into: &bytes) } else { try reader.read(into: &bytes) }
+            return (header, layout, bytes, reader.decodeWarning)
+        #endif
     }
 
     /// Encodes an image as a TIFF (contiguous strips, host byte order) with its profile in tag 34675.
@@ -150,9 +154,13 @@ public enum TIFF {
             throw GamutError(
                 .profileMismatch, "profile '\(image.profile.name)' is \(image.profile.colorSpace) but the pixels are \(format.layout)")
         }
-        return try TIFFWriter.encode(
-            image.pixels, compression: options.compression.code, icc: options.embedProfile ? image.profile.data : [],
-            orientation: image.orientation.rawValue)
+        #if !(TIFF && os(Linux))
+            throw ImageFormat.tiff.notBuilt(path: nil)
+        #else
+            return try TIFFWriter.encode(
+                image.pixels, compression: options.compression.code, icc: options.embedProfile ? image.profile.data : [],
+                orientation: image.orientation.rawValue)
+        #endif
     }
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).

@@ -41,18 +41,22 @@ package enum WebP {
     private static func read(
         _ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions
     ) throws(GamutError) -> DecodedWebP {
-        let features = try WebPDecoder.features(buffer, path: path)
-        try ImageLimits.check(
-            width: features.width, height: features.height, bytesPerPixel: features.hasAlpha || features.hasAnimation ? 4 : 3,
-            path: path, options: options)
-        let icc = try WebPDecoder.iccProfile(buffer, path: path, maximumSize: options.maximumProfileSize)
-        if features.hasAnimation {
-            let pixels = try WebPDecoder.decodeFirstFrame(buffer, features, path: path)
-            return DecodedWebP(
-                pixels: pixels, icc: icc,
-                warnings: ["animated WebP: only the first frame was processed, the other frames were not checked or converted"])
-        }
-        let pixels = try WebPDecoder.decodeStill(buffer, features, path: path)
-        return DecodedWebP(pixels: pixels, icc: icc)
+        #if !(WebP && os(Linux))
+            throw ImageFormat.webp.notBuilt(path: path)
+        #else
+            let features = try WebPDecoder.features(buffer, path: path)
+            try ImageLimits.check(
+                width: features.width, height: features.height, bytesPerPixel: features.hasAlpha || features.hasAnimation ? 4 : 3,
+                path: path, options: options)
+            let icc = try WebPDecoder.iccProfile(buffer, path: path, maximumSize: options.maximumProfileSize)
+            if features.hasAnimation {
+                let pixels = try WebPDecoder.decodeFirstFrame(buffer, features, path: path)
+                return DecodedWebP(
+                    pixels: pixels, icc: icc,
+                    warnings: ["animated WebP: only the first frame was processed, the other frames were not checked or converted"])
+            }
+            let pixels = try WebPDecoder.decodeStill(buffer, features, path: path)
+            return DecodedWebP(pixels: pixels, icc: icc)
+        #endif
     }
 }

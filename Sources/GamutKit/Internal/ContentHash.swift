@@ -1,4 +1,8 @@
-import CXXHash
+#if SystemLibraries && os(Linux)
+    internal import CXXHash
+#else
+    internal import CVendoredXXHash
+#endif
 import Foundation
 
 #if canImport(Glibc)

@@ -1,106 +1,110 @@
-internal import CISAL
+#if ISAL && os(Linux)
+    internal import CISAL
 
-/// Raw deflate with ISA-L's igzip at its level 1, the PNG writer's level 1: one piece of a stream, primed with a
-/// dictionary (the previous piece's last 32 KiB, or none for the first), ending on a byte boundary (`SYNC_FLUSH`) or,
-/// for the last piece, with the final block.
-///
-/// **Whatever the memory layout, the same bytes.** ISA-L's level-1 body on x86-64 (`igzip_icf_body_h1_gr_bt.asm`, from
-/// 2.24 to 2.32 and its main branch of July 2026; Debian 12 ships 2.30) writes a stream's first byte on its own path,
-/// `.write_first_byte`, when the stream has no history. That path hashes the third byte from `rcx` shifted right by 16,
-/// but since 2.24 nothing loads the input into `rcx` before it (2.23 did), so on Linux and macOS (where the body first
-/// copies its argument into `rcx`) it holds the address of the `isal_zstream`. So the third byte's hash entry lands in
-/// a bucket chosen by the stream's address, which ASLR and each thread's stack change: a later match with it is found
-/// or missed by chance (valid either way), and the same rows deflated twice could differ. In C, over 16,384 stream
-/// addresses 64 KiB apart, 128 (those whose bucket was the one that mattered, of 128) gave the other stream for one
-/// 49-byte input.
-///
-/// The first piece therefore starts with its first four bytes alone: ISA-L's body leaves inputs of 16 bytes or fewer
-/// to its finish step, whose first-byte path is right, and the stream has history after it. It costs a small block at
-/// the start of each level-1 PNG (7 to 61 bytes measured). Pieces with a dictionary never take that path.
-enum ISALDeflater {
-    /// How the first piece's first bytes are deflated: ``primed`` (GamutKit's way, above) or ``asISALDoes`` (the
-    /// address-dependent way; for the test that shows the difference).
-    enum FirstBytes { case primed, asISALDoes }
+    /// Raw deflate with ISA-L's igzip at its level 1, the PNG writer's level 1: one piece of a stream, primed with a
+    /// dictionary (the previous piece's last 32 KiB, or none for the first), ending on a byte boundary (`SYNC_FLUSH`) or,
+    /// for the last piece, with the final block.
+    ///
+    /// **Whatever the memory layout, the same bytes.** ISA-L's level-1 body on x86-64 (`igzip_icf_body_h1_gr_bt.asm`, from
+    /// 2.24 to 2.32 and its main branch of July 2026; Debian 12 ships 2.30) writes a stream's first byte on its own path,
+    /// `.write_first_byte`, when the stream has no history. That path hashes the third byte from `rcx` shifted right by 16,
+    /// but since 2.24 nothing loads the input into `rcx` before it (2.23 did), so on Linux and macOS (where the body first
+    /// copies its argument into `rcx`) it holds the address of the `isal_zstream`. So the third byte's hash entry lands in
+    /// a bucket chosen by the stream's address, which ASLR and each thread's stack change: a later match with it is found
+    /// or missed by chance (valid either way), and the same rows deflated twice could differ. In C, over 16,384 stream
+    /// addresses 64 KiB apart, 128 (those whose bucket was the one that mattered, of 128) gave the other stream for one
+    /// 49-byte input.
+    ///
+    /// The first piece therefore starts with its first four bytes alone: ISA-L's body leaves inputs of 16 bytes or fewer
+    /// to its finish step, whose first-byte path is right, and the stream has history after it. It costs a small block at
+    /// the start of each level-1 PNG (7 to 61 bytes measured). Pieces with a dictionary never take that path.
+    enum ISALDeflater {
+        /// How the first piece's first bytes are deflated: ``primed`` (GamutKit's way, above) or ``asISALDoes`` (the
+        /// address-dependent way; for the test that shows the difference).
+        enum FirstBytes { case primed, asISALDoes }
 
-    /// Bytes the stream's state takes, for ``deflate(_:dictionary:last:state:firstBytes:)``.
-    static let stateByteCount = MemoryLayout<isal_zstream>.size
+        /// Bytes the stream's state takes, for ``deflate(_:dictionary:last:state:firstBytes:)``.
+        static let stateByteCount = MemoryLayout<isal_zstream>.size
 
-    /// The deflated piece, or why ISA-L failed.
-    static func deflate(_ input: [UInt8], dictionary: [UInt8], last: Bool) -> Result<[UInt8], DeflateError> {
-        var stream = isal_zstream()
-        return deflate(input, dictionary: dictionary, last: last, stream: &stream, firstBytes: .primed)
-    }
-
-    /// The same with the stream's state at `state` (``stateByteCount`` bytes on an 8-byte boundary, not necessarily
-    /// initialised): tests place it at chosen addresses.
-    static func deflate(
-        _ input: [UInt8], dictionary: [UInt8], last: Bool, state: UnsafeMutableRawPointer, firstBytes: FirstBytes
-    ) -> Result<[UInt8], DeflateError> {
-        let stream = state.bindMemory(to: isal_zstream.self, capacity: 1)
-        return deflate(input, dictionary: dictionary, last: last, stream: stream, firstBytes: firstBytes)
-    }
-
-    /// What went wrong, in words for the writer's error.
-    struct DeflateError: Error {
-        let description: String
-    }
-
-    /// Inputs the level-1 body leaves to the finish step: its input padding when a flush is asked for.
-    private static let finishOnly = 16
-    /// The first bytes deflated on their own: the fewest that take the finish step's first-byte path (it keeps its last
-    /// three bytes for literals).
-    private static let primedCount = 4
-
-    private static func deflate(
-        _ input: [UInt8], dictionary: [UInt8], last: Bool, stream: UnsafeMutablePointer<isal_zstream>,
-        firstBytes: FirstBytes
-    ) -> Result<[UInt8], DeflateError> {
-        isal_deflate_init(stream)
-        let levelBufferSize = Int(gk_isal_level1_buffer_size)
-        let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelBufferSize)
-        defer { levelBuffer.deallocate() }
-        stream.pointee.level = 1
-        stream.pointee.level_buf = levelBuffer
-        stream.pointee.level_buf_size = UInt32(levelBufferSize)
-        stream.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
-        stream.pointee.flush = UInt16(SYNC_FLUSH)
-        if !dictionary.isEmpty {
-            let status = dictionary.withUnsafeBufferPointer {  // igzip copies the dictionary; it never writes to it
-                isal_deflate_set_dict(stream, UnsafeMutablePointer(mutating: $0.baseAddress), UInt32($0.count))
-            }
-            guard status == COMP_OK else { return .failure(DeflateError(description: "ISA-L refused the dictionary (status \(status))")) }
+        /// The deflated piece, or why ISA-L failed.
+        static func deflate(_ input: [UInt8], dictionary: [UInt8], last: Bool) -> Result<[UInt8], DeflateError> {
+            var stream = isal_zstream()
+            return deflate(input, dictionary: dictionary, last: last, stream: &stream, firstBytes: .primed)
         }
-        let primed = firstBytes == .primed && dictionary.isEmpty && input.count > finishOnly ? primedCount : 0
-        // Incompressible input grows by a stored-block header per 64 KiB; `feed` grows the buffer if needed.
-        var output = [UInt8](repeating: 0, count: input.count + input.count / 1024 + 1024)
-        var produced = 0
-        let failure: DeflateError? = input.withUnsafeBufferPointer { input in
-            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            // Deflates the next `count` bytes, to the end of a flushed block or, with `end`, of the final block.
-            func feed(_ count: Int, end: Bool) -> DeflateError? {
-                stream.pointee.avail_in = UInt32(count)
-                stream.pointee.end_of_stream = end ? 1 : 0
-                while true {
-                    let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
-                        stream.pointee.next_out = out.baseAddress! + produced
-                        stream.pointee.avail_out = UInt32(out.count - produced)
-                        let status = isal_deflate(stream)
-                        produced = out.count - Int(stream.pointee.avail_out)
-                        return status
-                    }
-                    guard status == COMP_OK else {
-                        return DeflateError(description: "ISA-L failed while deflating (status \(status))")
-                    }
-                    let state = stream.pointee.internal_state.state
-                    if stream.pointee.avail_in == 0 && (end ? state == ZSTATE_END : state == ZSTATE_NEW_HDR) { return nil }
-                    output += [UInt8](repeating: 0, count: max(4096, output.count / 2))
+
+        /// The same with the stream's state at `state` (``stateByteCount`` bytes on an 8-byte boundary, not necessarily
+        /// initialised): tests place it at chosen addresses.
+        static func deflate(
+            _ input: [UInt8], dictionary: [UInt8], last: Bool, state: UnsafeMutableRawPointer, firstBytes: FirstBytes
+        ) -> Result<[UInt8], DeflateError> {
+            let stream = state.bindMemory(to: isal_zstream.self, capacity: 1)
+            return deflate(input, dictionary: dictionary, last: last, stream: stream, firstBytes: firstBytes)
+        }
+
+        /// What went wrong, in words for the writer's error.
+        struct DeflateError: Error {
+            let description: String
+        }
+
+        /// Inputs the level-1 body leaves to the finish step: its input padding when a flush is asked for.
+        private static let finishOnly = 16
+        /// The first bytes deflated on their own: the fewest that take the finish step's first-byte path (it keeps its last
+        /// three bytes for literals).
+        private static let primedCount = 4
+
+        private static func deflate(
+            _ input: [UInt8], dictionary: [UInt8], last: Bool, stream: UnsafeMutablePointer<isal_zstream>,
+            firstBytes: FirstBytes
+        ) -> Result<[UInt8], DeflateError> {
+            isal_deflate_init(stream)
+            let levelBufferSize = Int(gk_isal_level1_buffer_size)
+            let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelBufferSize)
+            defer { levelBuffer.deallocate() }
+            stream.pointee.level = 1
+            stream.pointee.level_buf = levelBuffer
+            stream.pointee.level_buf_size = UInt32(levelBufferSize)
+            stream.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
+            stream.pointee.flush = UInt16(SYNC_FLUSH)
+            if !dictionary.isEmpty {
+                let status = dictionary.withUnsafeBufferPointer {  // igzip copies the dictionary; it never writes to it
+                    isal_deflate_set_dict(stream, UnsafeMutablePointer(mutating: $0.baseAddress), UInt32($0.count))
+                }
+                guard status == COMP_OK else {
+                    return .failure(DeflateError(description: "ISA-L refused the dictionary (status \(status))"))
                 }
             }
-            if primed > 0, let failure = feed(primed, end: false) { return failure }
-            return feed(input.count - primed, end: last)
+            let primed = firstBytes == .primed && dictionary.isEmpty && input.count > finishOnly ? primedCount : 0
+            // Incompressible input grows by a stored-block header per 64 KiB; `feed` grows the buffer if needed.
+            var output = [UInt8](repeating: 0, count: input.count + input.count / 1024 + 1024)
+            var produced = 0
+            let failure: DeflateError? = input.withUnsafeBufferPointer { input in
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                // Deflates the next `count` bytes, to the end of a flushed block or, with `end`, of the final block.
+                func feed(_ count: Int, end: Bool) -> DeflateError? {
+                    stream.pointee.avail_in = UInt32(count)
+                    stream.pointee.end_of_stream = end ? 1 : 0
+                    while true {
+                        let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
+                            stream.pointee.next_out = out.baseAddress! + produced
+                            stream.pointee.avail_out = UInt32(out.count - produced)
+                            let status = isal_deflate(stream)
+                            produced = out.count - Int(stream.pointee.avail_out)
+                            return status
+                        }
+                        guard status == COMP_OK else {
+                            return DeflateError(description: "ISA-L failed while deflating (status \(status))")
+                        }
+                        let state = stream.pointee.internal_state.state
+                        if stream.pointee.avail_in == 0 && (end ? state == ZSTATE_END : state == ZSTATE_NEW_HDR) { return nil }
+                        output += [UInt8](repeating: 0, count: max(4096, output.count / 2))
+                    }
+                }
+                if primed > 0, let failure = feed(primed, end: false) { return failure }
+                return feed(input.count - primed, end: last)
+            }
+            if let failure { return .failure(failure) }
+            output.removeSubrange(produced...)
+            return .success(output)
         }
-        if let failure { return .failure(failure) }
-        output.removeSubrange(produced...)
-        return .success(output)
     }
-}
+#endif

@@ -1,4 +1,8 @@
-internal import CLCMS2
+#if SystemLibraries && os(Linux)
+    internal import CLCMS2
+#else
+    internal import CVendoredLCMS2
+#endif
 
 // LittleCMS's constants for GamutKit's Swift types: the only place they are named.
 

@@ -1,4 +1,8 @@
-internal import CLCMS2
+#if SystemLibraries && os(Linux)
+    internal import CLCMS2
+#else
+    internal import CVendoredLCMS2
+#endif
 
 /// Collects the messages LittleCMS logs for one context, so they can be thrown with the failure.
 final class LCMSErrorSink: Sendable {

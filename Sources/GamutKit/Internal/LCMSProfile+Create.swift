@@ -1,4 +1,8 @@
-internal import CLCMS2
+#if SystemLibraries && os(Linux)
+    internal import CLCMS2
+#else
+    internal import CVendoredLCMS2
+#endif
 
 extension LCMSProfile {
     /// A profile made in memory: its colorants are doubles until serialized.

@@ -1,4 +1,8 @@
-internal import CLCMS2
+#if SystemLibraries && os(Linux)
+    internal import CLCMS2
+#else
+    internal import CVendoredLCMS2
+#endif
 import Foundation
 
 /// Owns one LittleCMS profile handle and the context it was opened in.

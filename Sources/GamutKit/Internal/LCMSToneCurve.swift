@@ -1,4 +1,8 @@
-internal import CLCMS2
+#if SystemLibraries && os(Linux)
+    internal import CLCMS2
+#else
+    internal import CVendoredLCMS2
+#endif
 
 /// A private copy of a profile's tone curve and its inverse (as LittleCMS itself inverts it for output).
 ///

@@ -1,4 +1,8 @@
-internal import CLCMS2
+#if SystemLibraries && os(Linux)
+    internal import CLCMS2
+#else
+    internal import CVendoredLCMS2
+#endif
 
 /// Owns one LittleCMS transform (`cmsHTRANSFORM`) and its context.
 ///

@@ -1,4 +1,6 @@
-internal import CISAL
+#if ISAL && os(Linux)
+    internal import CISAL
+#endif
 internal import CZlib
 import Dispatch
 import Foundation
@@ -9,11 +11,12 @@ import Synchronization
 ///
 /// The pieces are independent raw-deflate streams, each primed with the previous piece's last 32 KiB and ending on a
 /// byte boundary (`Z_SYNC_FLUSH`, the last `Z_FINISH`), so their concatenation behind a zlib header, with the combined
-/// Adler-32 behind it, is one valid zlib stream — as pigz makes them. Level 1 is deflated by ISA-L's igzip (its
-/// level 1, same flushes and dictionary): about four times zlib's level-1 speed and a few percent smaller on 16-bit
-/// images (``ISALDeflater``); levels 0 and 2–9 by zlib. Piece boundaries depend only on the row length, never on the
-/// number of cores. So the image data is the same on any machine, and the bytes are the same on any number of cores and
-/// in every run on one machine (ISA-L's x86-64 variants parse alike, but its arm64 body may choose other matches).
+/// Adler-32 behind it, is one valid zlib stream — as pigz makes them. Level 1 is deflated by ISA-L's igzip where the
+/// trait ISAL builds it (its level 1, same flushes and dictionary): about four times zlib's level-1 speed and a few
+/// percent smaller on 16-bit images (``ISALDeflater``); the other levels, and every level without ISA-L, by zlib. Piece
+/// boundaries depend only on the row length, never on the number of cores. So the image data is the same on any
+/// machine with the same traits, and the bytes are the same on any number of cores and in every run on one machine
+/// (ISA-L's x86-64 variants parse alike, but its arm64 body may choose other matches).
 /// libspng writes everything before the image data (it has no way to deflate on several cores).
 final class PNGImageDataWriter {
     /// Where the bytes go; returns false when they could not be written.
@@ -226,14 +229,19 @@ final class PNGImageDataWriter {
         if !job.output.isEmpty { writeChunk(job.output) }
     }
 
-    /// Deflates a piece (level 1 with ISA-L, the others with zlib) and takes its Adler-32.
+    /// Deflates a piece (level 1 with ISA-L when it is built, the others with zlib) and takes its Adler-32.
     private static func deflate(_ job: Job, level: Int32, strategy: Int32) {
-        job.adler = job.input.withUnsafeBufferPointer { $0.isEmpty ? 1 : uLong(isal_adler32(1, $0.baseAddress, UInt64($0.count))) }
-        guard level == 1 else { return deflateZlib(job, level: level, strategy: strategy) }
-        switch ISALDeflater.deflate(job.input, dictionary: job.dictionary, last: job.last) {
-        case .success(let output): job.output = output
-        case .failure(let error): job.error = error.description
-        }
+        #if ISAL && os(Linux)
+            job.adler = job.input.withUnsafeBufferPointer { $0.isEmpty ? 1 : uLong(isal_adler32(1, $0.baseAddress, UInt64($0.count))) }
+            guard level == 1 else { return deflateZlib(job, level: level, strategy: strategy) }
+            switch ISALDeflater.deflate(job.input, dictionary: job.dictionary, last: job.last) {
+            case .success(let output): job.output = output
+            case .failure(let error): job.error = error.description
+            }
+        #else
+            job.adler = job.input.withUnsafeBufferPointer { $0.isEmpty ? 1 : adler32(1, $0.baseAddress, uInt($0.count)) }
+            deflateZlib(job, level: level, strategy: strategy)
+        #endif
     }
 
     private static func deflateZlib(_ job: Job, level: Int32, strategy: Int32) {

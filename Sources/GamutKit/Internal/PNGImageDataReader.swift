@@ -1,4 +1,3 @@
-internal import CISAL
 internal import CPNGFilter
 
 #if canImport(Glibc)
@@ -8,7 +7,7 @@ internal import CPNGFilter
 #endif
 
 /// Decodes a PNG's image data row by row, the fast way: reads the IDAT chunks from the file (checking each CRC), inflates
-/// them with ISA-L (checking the zlib header and Adler-32), and reverses each row's filter in C (`gk_png_unfilter`,
+/// them with ISA-L or zlib (``PNGInflater``, checking the zlib header and Adler-32), and reverses each row's filter in C (`gk_png_unfilter`,
 /// vector code for 3- to 8-byte pixels). On a 4K 16-bit RGB PNG written by ImageMagick this decodes in about a third of
 /// libspng's time, which inflates with zlib and reverses the filters of 6-byte pixels one byte at a time.
 ///
@@ -23,7 +22,7 @@ internal import CPNGFilter
 /// libspng's on PngSuite's and libpng's files and on files built byte by byte, and two fuzzers on mutated ones.
 ///
 /// Every buffer given to inflate stays put until it is consumed: the read-ahead is moved only once inflate has taken
-/// all of it (ISA-L then holds what it needs in its own state).
+/// all of it (the inflater then holds what it needs in its own state).
 final class PNGImageDataReader {
     /// The file read from, or nil when the whole file is in memory (`input`).
     private let descriptor: Int32?
@@ -43,7 +42,7 @@ final class PNGImageDataReader {
     private var zlibHeader: [UInt8] = []
     /// Whether the image data has ended (the chunk after it was reached).
     private var inputEnded = false
-    private let state: UnsafeMutablePointer<inflate_state>
+    private let inflater = PNGInflater()
     /// The row as inflated (its filter type first), and the last two rows reversed, each with the kernel's padding.
     private let filtered: UnsafeMutableRawBufferPointer
     private var previous: UnsafeMutableRawBufferPointer, current: UnsafeMutableRawBufferPointer
@@ -87,9 +86,6 @@ final class PNGImageDataReader {
         self.path = path
         (self.rowLength, self.bytesPerPixel) = (rowLength, UInt32(bytesPerPixel))
         swap16 = sixteenBit && UInt16(1).bigEndian != 1
-        state = .allocate(capacity: 1)
-        isal_inflate_init(state)
-        state.pointee.crc_flag = UInt32(ISAL_ZLIB)
         let padded = rowLength + 1 + Int(GK_PNG_ROW_PADDING)
         filtered = .allocate(byteCount: padded, alignment: 16)
         previous = .allocate(byteCount: padded, alignment: 16)
@@ -101,7 +97,6 @@ final class PNGImageDataReader {
 
     deinit {
         storage?.deallocate()
-        state.deallocate()
         filtered.deallocate()
         previous.deallocate()
         current.deallocate()
@@ -150,14 +145,14 @@ final class PNGImageDataReader {
                 after = true
                 return false
             }
-            chunkCRC = crc32_gzip_refl(0, input.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, 4)
+            chunkCRC = PNGInflater.crc32(0, input.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, 4)
             start += 4
             (chunkLeft, inChunk) = (length, true)
         }
         guard try buffer(1) else { throw invalid("the file ends inside an IDAT chunk (truncated)") }
         let count = min(chunkLeft, end - start, Int(UInt32.max))
         let bytes = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self) + start)  // read only
-        chunkCRC = crc32_gzip_refl(chunkCRC, bytes, UInt64(count))
+        chunkCRC = PNGInflater.crc32(chunkCRC, bytes, count)
         if zlibHeader.count < 2 {
             zlibHeader += UnsafeBufferPointer(start: bytes, count: min(count, 2 - zlibHeader.count))
             // RFC 1950: method 8 (deflate), a window of at most 32 KiB, no preset dictionary, check bits.
@@ -168,8 +163,7 @@ final class PNGImageDataReader {
                 }
             }
         }
-        state.pointee.next_in = bytes
-        state.pointee.avail_in = UInt32(count)
+        inflater.setInput(bytes, count: count)
         start += count
         chunkLeft -= count
         return true
@@ -177,22 +171,19 @@ final class PNGImageDataReader {
 
     /// Inflates until `count` bytes are at `output` or the stream ends; returns how many were written.
     private func inflate(into output: UnsafeMutableRawPointer, count: Int) throws(GamutError) -> Int {
-        state.pointee.next_out = output.assumingMemoryBound(to: UInt8.self)
-        state.pointee.avail_out = UInt32(count)
-        while state.pointee.avail_out > 0 && state.pointee.block_state != ISAL_BLOCK_FINISH {
-            if state.pointee.avail_in == 0, !inputEnded, try !nextInput() { inputEnded = true }
-            // Once the image data has ended, ISA-L may still hold output it had no room for: drain it.
-            let room = state.pointee.avail_out
-            let status = isal_inflate(state)
-            guard status == ISAL_DECOMP_OK || status == ISAL_END_INPUT || status == ISAL_OUT_OVERFLOW else {
-                throw invalid(
-                    status == ISAL_INCORRECT_CHECKSUM
-                        ? "the image data's Adler-32 checksum does not match"
-                        : "the image data is not a valid zlib stream (ISA-L error \(status))")
+        var written = 0
+        while written < count && !inflater.finished {
+            if inflater.availableInput == 0, !inputEnded, try !nextInput() { inputEnded = true }
+            // Once the image data has ended, the inflater may still hold output it had no room for: drain it.
+            let made: Int
+            switch inflater.run(into: output.assumingMemoryBound(to: UInt8.self) + written, count: count - written) {
+            case .success(let count): made = count
+            case .failure(let failure): throw invalid(failure.message)
             }
-            if inputEnded && state.pointee.avail_out == room { break }
+            written += made
+            if inputEnded && made == 0 { break }
         }
-        return count - Int(state.pointee.avail_out)
+        return written
     }
 
     /// Decodes the next row into `output` (`rowLength` bytes, 16-bit samples in the machine's byte order).
@@ -217,12 +208,12 @@ final class PNGImageDataReader {
         let extra = try withUnsafeMutableBytes(of: &spare) { (bytes) throws(GamutError) -> Int in
             try inflate(into: bytes.baseAddress!, count: bytes.count)
         }
-        guard extra == 0, state.pointee.block_state == ISAL_BLOCK_FINISH else {
+        guard extra == 0, inflater.finished else {
             throw invalid(extra > 0 ? "the image data holds more than its rows" : "the image data's zlib stream does not end")
         }
         // Reads the last IDAT's CRC and the next chunk's header (empty IDATs before it are let be, as libspng does).
-        if !inputEnded, state.pointee.avail_in == 0, chunkLeft == 0, try !nextInput() { inputEnded = true }
-        guard state.pointee.avail_in == 0, chunkLeft == 0, inputEnded else {
+        if !inputEnded, inflater.availableInput == 0, chunkLeft == 0, try !nextInput() { inputEnded = true }
+        guard inflater.availableInput == 0, chunkLeft == 0, inputEnded else {
             throw invalid("the IDAT chunks hold data past the zlib stream's end")
         }
     }

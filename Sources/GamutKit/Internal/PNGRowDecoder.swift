@@ -1,4 +1,8 @@
-internal import CSPNG
+#if SystemLibraries && os(Linux)
+    internal import CSPNG
+#else
+    internal import CVendoredSPNG
+#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,8 @@
-internal import CLCMS2
+#if SystemLibraries && os(Linux)
+    internal import CLCMS2
+#else
+    internal import CVendoredLCMS2
+#endif
 import Foundation
 
 /// Reads what a profile says about itself, through LittleCMS.

@@ -1,4 +1,8 @@
-internal import CSPNG
+#if SystemLibraries && os(Linux)
+    internal import CSPNG
+#else
+    internal import CVendoredSPNG
+#endif
 import Foundation
 
 /// Sets up a libspng encoder: header, embedded profile, cICP, text and pHYs.

@@ -171,7 +171,15 @@ package enum FindingBuilder {
             fixHint: Rules.fileFormatMismatch.fixHint)
     }
 
+    /// An `unreadable` finding for a file that could not be decoded, or `format-not-built` when its codec isn't in this
+    /// build.
     package static func unreadable(_ file: String, _ error: any Error) -> Finding {
+        if let error = error as? GamutError, error.code == .formatNotBuilt {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            return Finding(
+                ruleID: Rules.formatNotBuilt.id, severity: Rules.formatNotBuilt.defaultSeverity, location: FindingLocation(file: file),
+                message: "\(name): \(error.message); it was not checked", fixHint: Rules.formatNotBuilt.fixHint)
+        }
         let text =
             (error as? GamutError).map { e in
                 ([e.message] + e.underlying.filter { !$0.isEmpty && !e.message.contains($0) }).joined(separator: ": ")

@@ -11,6 +11,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable, Comparabl
     case gradientClipping = "gradient-clipping"
     /// Unreadable file.
     case unreadable = "unreadable"
+    /// Format not in this build.
+    case formatNotBuilt = "format-not-built"
     /// Read with a caveat.
     case decoderWarning = "decoder-warning"
     /// File in the wrong format.

@@ -73,6 +73,14 @@ package enum Rules {
         rationale: "An asset that can't be decoded can't be checked, and may not display at all.",
         fixHint: "Re-export the file; the message says what is wrong with it.")
 
+    /// An image in a format whose codec this build of GamutKit leaves out.
+    package static let formatNotBuilt = Rule(
+        id: .formatNotBuilt, name: "Format not in this build", defaultSeverity: .info,
+        summary: "A JPEG, TIFF, WebP, HEIF or AVIF image in a build of GamutKit without that format's package trait (an app "
+            + "built for iOS or macOS, or `--disable-default-traits`): listed, not checked. The message names the trait.",
+        rationale: "The image may lose what the other images are checked for, and nothing here looked.",
+        fixHint: "Check it with a gamut-check built with the trait (the default on Linux), or export it as PNG.")
+
     /// A file read with a caveat the decoder noticed.
     package static let decoderWarning = Rule(
         id: .decoderWarning, name: "Read with a caveat", defaultSeverity: .warning,
@@ -93,7 +101,9 @@ package enum Rules {
         fixHint: "Re-export the file in the format its name says, or rename it to match its content.")
 
     /// The image and color-list rules, in report order.
-    static let analyzer = [colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable, decoderWarning, fileFormatMismatch]
+    static let analyzer = [
+        colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable, formatNotBuilt, decoderWarning, fileFormatMismatch,
+    ]
 
     /// Every rule (the analyzer's, then the asset catalog's), in report order.
     package static let all = analyzer + catalog + accessibility

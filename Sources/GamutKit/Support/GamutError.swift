@@ -19,6 +19,8 @@ public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidImage
         /// The image is valid but uses a feature GamutKit doesn't handle.
         case unsupportedImage
+        /// The image's format is read by a codec this build of GamutKit leaves out (see ``ImageFormat/trait``).
+        case formatNotBuilt
         /// The image header declares more pixels (or bytes) than the configured limit.
         case imageTooLarge
         /// A caller passed values that don't fit together (buffer sizes, pixel formats).

@@ -1,4 +1,8 @@
-import CSPNG
+#if SystemLibraries && os(Linux)
+    import CSPNG
+#else
+    import CVendoredSPNG
+#endif
 import Foundation
 @testable import GamutKit
 
