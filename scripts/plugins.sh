@@ -2,8 +2,9 @@
 # Tests GamutKit's SwiftPM plugins from a package that uses them by path (Tests/PluginFixture), as an app's package
 # would: the command plugin and the build plugin find the seeded error (two Display P3 reds that sRGB shows as one)
 # and fail; with a policy that makes the rule a warning, the build passes and shows the warning; the fix plugin is
-# refused without --allow-writing-to-package-directory and with it adds the sRGB variant that ends the collapse.
-# KEEP_WORK=1 keeps the logs. Run by CI.
+# refused without --allow-writing-to-package-directory and with it adds the sRGB variant that ends the collapse. Then
+# scripts/plugins-prebuilt.sh runs the same fixture on Plugins/Prebuilt, the plugins with a prebuilt gamut-check
+# (GAMUT_CHECK_ARTIFACT_BUNDLE reuses a bundle; otherwise it builds one). KEEP_WORK=1 keeps the logs. Run by CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -28,6 +29,10 @@ if swift build --package-path "$fixture" > "$work/build.log" 2>&1; then
 fi
 grep -Eq "Sale\.colorset/Contents\.json:3: error: .*\[color-collapse\]" "$work/build.log" \
     || { cat "$work/build.log"; echo "FAIL: no path:line: error: diagnostic"; exit 1; }
+# What scripts/plugins-prebuilt.sh asserts is absent there: built from source, GamutKit and gamut-check are compiled.
+grep -Eq "(Compiling|Emitting module|Wrapping AST for|Linking) (GamutKit|gamut-check|gamut_check)" "$work/build.log" \
+    && [ -n "$(find "$fixture/.build" -name GamutKit.build)" ] \
+    || { cat "$work/build.log"; echo "FAIL: the log and .build do not show GamutKit compiled"; exit 1; }
 
 echo "== swift build with a policy making the rule a warning: must pass and show the warning"
 cat > "$fixture/Sources/App/Assets.xcassets/.gamut-check.json" <<'JSON'
@@ -62,3 +67,5 @@ swift package --package-path "$fixture" gamut-check > "$work/command2.log" 2>&1 
     || { cat "$work/command2.log"; echo "FAIL: the catalog still fails after the fix"; exit 1; }
 if grep -q "color-collapse" "$work/command2.log"; then cat "$work/command2.log"; echo "FAIL: still a collapse"; exit 1; fi
 echo "plugins: command plugin, build plugin and fix plugin behave as documented"
+
+bash scripts/plugins-prebuilt.sh
