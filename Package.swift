@@ -22,6 +22,8 @@ let package = Package(
         // `swift package gamut-check [paths]`, and an audit of a target's asset catalogs in every build.
         .plugin(name: "GamutCheckCommand", targets: ["GamutCheckCommand"]),
         .plugin(name: "GamutCheckBuildPlugin", targets: ["GamutCheckBuildPlugin"]),
+        // `swift package --allow-writing-to-package-directory gamut-check-fix`: sRGB variants for what the audit finds.
+        .plugin(name: "GamutCheckFix", targets: ["GamutCheckFix"]),
     ],
     // What a dependent can leave out. With no traits (`swift build --disable-default-traits`, and what an iOS app
     // gets), LittleCMS, libspng and xxHash build from the vendored sources and only PNG is read and written. The other
@@ -118,6 +120,14 @@ let package = Package(
                 intent: .custom(verb: "gamut-check", description: "Check images and asset catalogs for what sRGB displays lose")),
             dependencies: ["gamut-check"]),
         .plugin(name: "GamutCheckBuildPlugin", capability: .buildTool(), dependencies: ["gamut-check"]),
+        .plugin(
+            name: "GamutCheckFix",
+            capability: .command(
+                intent: .custom(verb: "gamut-check-fix", description: "Add sRGB variants to asset catalogs for what gamut-check finds"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "gamut-check fix adds sRGB variants to catalogs: Contents.json edits, new images")
+                ]),
+            dependencies: ["gamut-check"]),
         .testTarget(
             name: "GamutKitTests",
             dependencies: colorLibraries + [
