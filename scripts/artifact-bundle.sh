@@ -10,9 +10,10 @@
 # `ldd`), so the machine running it needs their runtime packages. macOS: one universal variant (ARCHS, default
 # "arm64 x86_64") for arm64-apple-macosx and x86_64-apple-macosx. --include adds the variants of a bundle this script made
 # on another platform (the release workflow joins the Linux bundle to the macOS one), so that one zip serves both.
-# The version is GAMUT_CHECK_VERSION, else the file VERSION, else `git describe --tags`, else `gamut-check --version`.
+# The version is GAMUT_CHECK_VERSION (a tag's leading v dropped), else the file VERSION, else `git describe --tags`, else `gamut-check --version`.
 # Other environment: SCRATCH_PATH (default .build-release, reused between runs), SWIFT_BUILD_FLAGS (extra flags, such
-# as --traits). Everything is made in a temporary folder inside OUTDIR and moved into place at the end: OUTDIR never
+# as --traits), GAMUT_CHECK_BINARY (pack this gamut-check as it is instead of building one: CI packs the one its plugin
+# test already built, since what it tests is that the plugins run the bundle's binary). Everything is made in a temporary folder inside OUTDIR and moved into place at the end: OUTDIR never
 # holds a half-written bundle.
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 OUTDIR [--include OTHER.artifactbundle.zip]..." >&2; exit 64; }
@@ -59,9 +60,14 @@ Darwin)
 *) echo "unsupported system: $(uname -s)" >&2; exit 1 ;;
 esac
 
-echo "== swift build -c release --product gamut-check ${flags[*]} ${extra[*]:-} (scratch path $scratch)"
-swift build -c release --product gamut-check --scratch-path "$scratch" "${flags[@]}" ${extra[@]+"${extra[@]}"}
-bin="$(swift build -c release --scratch-path "$scratch" "${flags[@]}" ${extra[@]+"${extra[@]}"} --show-bin-path)/gamut-check"
+if [ -n "${GAMUT_CHECK_BINARY:-}" ]; then
+    bin=$GAMUT_CHECK_BINARY
+    echo "== packing $bin as it was built"
+else
+    echo "== swift build -c release --product gamut-check ${flags[*]} ${extra[*]:-} (scratch path $scratch)"
+    swift build -c release --product gamut-check --scratch-path "$scratch" "${flags[@]}" ${extra[@]+"${extra[@]}"}
+    bin="$(swift build -c release --scratch-path "$scratch" "${flags[@]}" ${extra[@]+"${extra[@]}"} --show-bin-path)/gamut-check"
+fi
 mkdir -p "$bundle/$variant/bin"
 cp "$bin" "$bundle/$variant/bin/gamut-check"
 if [ "$(uname -s)" = Linux ]; then
@@ -69,7 +75,7 @@ if [ "$(uname -s)" = Linux ]; then
     strip "$bundle/$variant/bin/gamut-check"
     echo "== ldd (the shared libraries a machine running the bundle needs; no libswift*)"
     ldd "$bundle/$variant/bin/gamut-check" | sed 's/ (0x[0-9a-f]*)$//'
-    if ldd "$bundle/$variant/bin/gamut-check" | grep -q libswift; then echo "FAIL: the binary needs the Swift runtime" >&2; exit 1; fi
+    if [ -z "${GAMUT_CHECK_BINARY:-}" ] && ldd "$bundle/$variant/bin/gamut-check" | grep -q libswift; then echo "FAIL: the binary needs the Swift runtime" >&2; exit 1; fi
 else
     lipo -info "$bundle/$variant/bin/gamut-check"
     echo "== otool -L (the system's libraries only, so that a Mac without Homebrew runs it)"
@@ -80,6 +86,7 @@ else
 fi
 
 version=${GAMUT_CHECK_VERSION:-}
+version=${version#v}
 [ -n "$version" ] || { [ -f VERSION ] && version=$(tr -d ' \n' < VERSION); } || true
 [ -n "$version" ] || version=$(git -C "$repo" describe --tags 2>/dev/null | sed 's/^v//') || true
 [ -n "$version" ] || version=$("$bin" --version)

@@ -51,7 +51,7 @@ XCODEBUILD_VALUED = {
 }
 DESTINATION_KEYS = {"platform", "name", "OS", "id", "arch", "variant"}
 # Commands that need no check (they read nothing from the repository and take no options worth checking).
-OTHER_COMMANDS = {"echo", "cat", "ls", "pwd", "env", "uname", "sw_vers", "xcode-select", "xcrun", "true", "mkdir"}
+OTHER_COMMANDS = {"echo", "cat", "ls", "pwd", "env", "uname", "sw_vers", "xcode-select", "xcrun", "true", "mkdir", "apt-get"}
 SWIFT_SUBCOMMANDS = {"build", "test", "run", "package"}
 PINNED_ACTION = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@v?\d+(\.\d+){0,2}$")
 

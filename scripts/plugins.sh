@@ -68,4 +68,13 @@ swift package --package-path "$fixture" gamut-check > "$work/command2.log" 2>&1 
 if grep -q "color-collapse" "$work/command2.log"; then cat "$work/command2.log"; echo "FAIL: still a collapse"; exit 1; fi
 echo "plugins: command plugin, build plugin and fix plugin behave as documented"
 
+# The prebuilt plugins run the bundle's binary whichever build made it: unless a bundle is given, the gamut-check the
+# fixture's build just compiled is packed (a release build would add minutes to CI).
+if [ -z "${GAMUT_CHECK_ARTIFACT_BUNDLE:-}" ]; then
+    tool=$(find "$fixture/.build" -type f -name gamut-check-tool -perm -u+x | head -1)
+    [ -n "$tool" ] || { echo "FAIL: the fixture's build left no gamut-check-tool"; exit 1; }
+    GAMUT_CHECK_BINARY="$tool" bash scripts/artifact-bundle.sh "$work/dist" > "$work/bundle.log" 2>&1 \
+        || { cat "$work/bundle.log"; echo "FAIL: no bundle"; exit 1; }
+    export GAMUT_CHECK_ARTIFACT_BUNDLE="$work/dist/gamut-check.artifactbundle.zip"
+fi
 bash scripts/plugins-prebuilt.sh

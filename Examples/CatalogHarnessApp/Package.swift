@@ -11,7 +11,7 @@ let gamutKit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 
 let package = Package(
     name: "CatalogHarnessApp",
-    platforms: [.iOS(.v17), .macOS(.v15)],
+    platforms: [.iOS(.v18), .macOS(.v15)],
     dependencies: [.package(path: "../..", traits: [])],
     targets: [
         // Xcode compiles the asset catalog into the app's bundle; on Linux SwiftPM copies it as a plain folder.
