@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "GamutKitTests",
             dependencies: colorLibraries + [
-                "GamutKit", "PNGOracle",
+                "GamutKit", .target(name: "PNGOracle", condition: .when(platforms: [.linux])),
                 .product(name: "Numerics", package: "swift-numerics"),
             ],
             // Read by path: inputs found by fuzzing (scripts/fuzz.sh), and the PNG conformance files

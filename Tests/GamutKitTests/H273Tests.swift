@@ -24,98 +24,102 @@ struct H273Tests {
         #expect(TransferFunction.perceptualQuantizerSDR.linearize(0.9) == 1 && TransferFunction.hybridLogGammaSDR.linearize(0.9) == 1)
     }
 
-    /// A 16-bit RGB PNG of `samples` written by libpng, with a cICP chunk of `code` inserted after IHDR.
-    static func png(_ samples: [Int], cicp code: [UInt8]) throws -> [UInt8] {
-        let png = try LibPNG.encode(.init(width: samples.count / 3, height: 1, layout: .rgb, depth: 16, samples: samples))
-        return PNGFixtures.inserting(PNGFixtures.chunk("cICP", code), into: png)
-    }
-
-    /// The 8-bit sRGB value of an encoded gray `signal` whose linear light is `linear`: IEC 61966-2-1's curve.
-    static func sRGB8(linear: Double) -> Int { Int((TransferFunction.sRGB.encode(min(max(linear, 0), 1)) * 255).rounded()) }
-
-    @Test(
-        "cICP 1/4 (BT.709, gamma 2.2, as avifdec and video tools write it): mid-gray 128 converts to sRGB 129 as the curve says, not 156 (read as gAMA or sRGB)"
-    )
-    func gamma22() throws {
-        let gray = 128 * 257
-        let image = try PNG.decode(try Self.png([gray, gray, gray, 0, 0, 0, 65535, 65535, 65535], cicp: [1, 4, 0, 1]), path: "g22.png")
-        #expect(image.colorSource == .cicp(primaries: 1, transfer: 4) && image.warnings.isEmpty && image.profile.name == "PNG cICP 1/4")
-        let shown = try image.converted(to: .sRGB, bitDepth: 8)
-        let expected = Self.sRGB8(linear: pow(128.0 / 255, 2.2))
-        #expect(expected == 129)
-        #expect(FormatFixtures.values(shown.pixels) == [expected, expected, expected, 0, 0, 0, 255, 255, 255])
-    }
-
-    @Test(
-        "cICP transfers GamutKit supports, BT.2020 primaries: each gray converts to sRGB as its curve says; PQ and HLG by BT.2408 with a warning",
-        arguments: [(13, 0), (8, 0), (4, 0), (5, 0), (1, 1), (16, 1), (18, 1)])
-    func transfers(transfer: Int, warnings: Int) throws {
-        let signals = [0.1, 0.3, 0.5, 0.58, 0.75, 0.9]
-        let samples = signals.flatMap { s in Array(repeating: Int((s * 65535).rounded()), count: 3) }
-        let image = try PNG.decode(try Self.png(samples, cicp: [9, UInt8(transfer), 0, 1]), path: "t.png")
-        #expect(image.colorSource == .cicp(primaries: 9, transfer: transfer) && image.warnings.count == warnings, "\(image.warnings)")
-        #expect(image.profile.name == "PNG cICP 9/\(transfer == 1 ? 13 : transfer)")
-        let curve: (Double) -> Double =
-            switch transfer {
-            case 8: { $0 }
-            case 4: { pow($0, 2.2) }
-            case 5: { pow($0, 2.8) }
-            case 16: { min(HDRRendition.pqLuminance($0) / 203, 1) }
-            case 18: { min(HDRRendition.hlgLuminance($0) / 203, 1) }
-            default: { TransferFunction.sRGB.linearize($0) }
-            }
-        // A neutral gray keeps R = G = B through BT.2020 → sRGB (both D65), so each channel is the curve's value.
-        let shown = FormatFixtures.values(try image.converted(to: .sRGB, bitDepth: 8).pixels)
-        for (i, signal) in signals.enumerated() {
-            let expected = Self.sRGB8(linear: curve(Double(samples[i * 3]) / 65535))
-            #expect(shown[i * 3...i * 3 + 2].allSatisfy { abs($0 - expected) <= 1 }, "signal \(signal): \(shown[i * 3]) vs \(expected)")
+    // libpng, the independent PNG decoder, comes from pkg-config: Linux only.
+    #if canImport(PNGOracle)
+        /// A 16-bit RGB PNG of `samples` written by libpng, with a cICP chunk of `code` inserted after IHDR.
+        static func png(_ samples: [Int], cicp code: [UInt8]) throws -> [UInt8] {
+            let png = try LibPNG.encode(.init(width: samples.count / 3, height: 1, layout: .rgb, depth: 16, samples: samples))
+            return PNGFixtures.inserting(PNGFixtures.chunk("cICP", code), into: png)
         }
-        if transfer == 16 { #expect(image.warnings[0].contains("SDR rendition") && shown[12] == 255) }  // 0.75: 1,000 cd/m²
-    }
 
-    @Test(
-        "H.273 table 2's primaries: BT.2020's green is far outside sRGB, BT.601 525's red close to BT.709's; unknown code points read as sRGB's with a warning"
-    )
-    func primaries() throws {
-        let green = [0, 65535, 0]
-        let bt2020 = try PNG.decode(try Self.png(green, cicp: [9, 8, 0, 1]), path: "2020.png")
-        let linear = try ColorTransform(from: bt2020.profile, format: .rgb16, to: .linearSRGB, format: .rgbFloat).convert(samples: [
-            0, 65535, 0,
-        ])
-        #expect(linear[0] < -0.5 && linear[1] > 1.1, "\(linear)")
-        #expect(H273Resolver.primaries(9)?.green == Chromaticity(x: 0.170, y: 0.797))
-        #expect(H273Resolver.primaries(6)?.red == Chromaticity(x: 0.630, y: 0.340))
-        #expect(H273Resolver.primaries(12) == .displayP3 && H273Resolver.primaries(1) == .sRGB && H273Resolver.primaries(3) == nil)
-        let unknown = try PNG.decode(try Self.png(green, cicp: [3, 13, 0, 1]), path: "3.png")
-        #expect(unknown.warnings == ["PNG cICP colour primaries 3 are unknown; read as sRGB's"])
-        // PNG holds full-range RGB: a YCbCr matrix or narrow range isn't a PNG's cICP, so it is ignored (untagged here).
-        let narrow = try PNG.decode(try Self.png(green, cicp: [9, 16, 0, 0]), path: "narrow.png")
-        #expect(narrow.colorSource == .untagged && narrow.warnings.count == 1 && narrow.warnings[0].contains("narrow-range"))
-    }
+        /// The 8-bit sRGB value of an encoded gray `signal` whose linear light is `linear`: IEC 61966-2-1's curve.
+        static func sRGB8(linear: Double) -> Int { Int((TransferFunction.sRGB.encode(min(max(linear, 0), 1)) * 255).rounded()) }
 
-    #if HEIF && os(Linux)
         @Test(
-            "avifenc's 10-bit PQ and HLG AVIFs (BT.2020): BT.2020 primaries kept, the SDR rendition's warning, samples as heif-convert decodes them",
-            arguments: [16, 18])
-        func hdrAVIF(transfer: Int) throws {
-            guard ExternalTool.available("avifenc", "heif-convert") else { return }
-            let folder = PNGFixtures.temporaryDirectory
-            let gray = (0..<64).flatMap { [$0 * 1040, $0 * 1040, $0 * 1040] }
-            let input = try ExternalTool.write(
-                try LibPNG.encode(.init(width: 64, height: 1, layout: .rgb, depth: 16, samples: gray)), "gray.png", in: folder)
-            let path = folder + "/hdr.avif"
-            try ExternalTool.run(
-                "avifenc", ["-d", "10", "-y", "444", "--cicp", "9/\(transfer)/9", "--min", "0", "--max", "0", input, path])
-            let image = try HEIF.read(contentsOf: path)
-            #expect(image.colorSource == .nclx(primaries: 9, transfer: transfer) && image.profile.name == "HEIF nclx 9/\(transfer)")
-            #expect(image.warnings.count == 1 && image.warnings[0].contains("analyzed as its SDR rendition"), "\(image.warnings)")
-            let reference = try HEIFTests.heifConvert(path)
-            let values = reference.samples.map { $0 >> 6 }
-            #expect(FormatFixtures.values(image.pixels) == values.map { ($0 * 65535 + 511) / 1023 })
-            // The brightest grays are past reference white: shown as SDR white.
-            let shown = FormatFixtures.values(try image.converted(to: .sRGB, bitDepth: 8).pixels)
-            #expect(shown.suffix(3) == [255, 255, 255] && shown.prefix(3) == [0, 0, 0])
+            "cICP 1/4 (BT.709, gamma 2.2, as avifdec and video tools write it): mid-gray 128 converts to sRGB 129 as the curve says, not 156 (read as gAMA or sRGB)"
+        )
+        func gamma22() throws {
+            let gray = 128 * 257
+            let image = try PNG.decode(
+                try Self.png([gray, gray, gray, 0, 0, 0, 65535, 65535, 65535], cicp: [1, 4, 0, 1]), path: "g22.png")
+            #expect(image.colorSource == .cicp(primaries: 1, transfer: 4) && image.warnings.isEmpty && image.profile.name == "PNG cICP 1/4")
+            let shown = try image.converted(to: .sRGB, bitDepth: 8)
+            let expected = Self.sRGB8(linear: pow(128.0 / 255, 2.2))
+            #expect(expected == 129)
+            #expect(FormatFixtures.values(shown.pixels) == [expected, expected, expected, 0, 0, 0, 255, 255, 255])
         }
+
+        @Test(
+            "cICP transfers GamutKit supports, BT.2020 primaries: each gray converts to sRGB as its curve says; PQ and HLG by BT.2408 with a warning",
+            arguments: [(13, 0), (8, 0), (4, 0), (5, 0), (1, 1), (16, 1), (18, 1)])
+        func transfers(transfer: Int, warnings: Int) throws {
+            let signals = [0.1, 0.3, 0.5, 0.58, 0.75, 0.9]
+            let samples = signals.flatMap { s in Array(repeating: Int((s * 65535).rounded()), count: 3) }
+            let image = try PNG.decode(try Self.png(samples, cicp: [9, UInt8(transfer), 0, 1]), path: "t.png")
+            #expect(image.colorSource == .cicp(primaries: 9, transfer: transfer) && image.warnings.count == warnings, "\(image.warnings)")
+            #expect(image.profile.name == "PNG cICP 9/\(transfer == 1 ? 13 : transfer)")
+            let curve: (Double) -> Double =
+                switch transfer {
+                case 8: { $0 }
+                case 4: { pow($0, 2.2) }
+                case 5: { pow($0, 2.8) }
+                case 16: { min(HDRRendition.pqLuminance($0) / 203, 1) }
+                case 18: { min(HDRRendition.hlgLuminance($0) / 203, 1) }
+                default: { TransferFunction.sRGB.linearize($0) }
+                }
+            // A neutral gray keeps R = G = B through BT.2020 → sRGB (both D65), so each channel is the curve's value.
+            let shown = FormatFixtures.values(try image.converted(to: .sRGB, bitDepth: 8).pixels)
+            for (i, signal) in signals.enumerated() {
+                let expected = Self.sRGB8(linear: curve(Double(samples[i * 3]) / 65535))
+                #expect(shown[i * 3...i * 3 + 2].allSatisfy { abs($0 - expected) <= 1 }, "signal \(signal): \(shown[i * 3]) vs \(expected)")
+            }
+            if transfer == 16 { #expect(image.warnings[0].contains("SDR rendition") && shown[12] == 255) }  // 0.75: 1,000 cd/m²
+        }
+
+        @Test(
+            "H.273 table 2's primaries: BT.2020's green is far outside sRGB, BT.601 525's red close to BT.709's; unknown code points read as sRGB's with a warning"
+        )
+        func primaries() throws {
+            let green = [0, 65535, 0]
+            let bt2020 = try PNG.decode(try Self.png(green, cicp: [9, 8, 0, 1]), path: "2020.png")
+            let linear = try ColorTransform(from: bt2020.profile, format: .rgb16, to: .linearSRGB, format: .rgbFloat).convert(samples: [
+                0, 65535, 0,
+            ])
+            #expect(linear[0] < -0.5 && linear[1] > 1.1, "\(linear)")
+            #expect(H273Resolver.primaries(9)?.green == Chromaticity(x: 0.170, y: 0.797))
+            #expect(H273Resolver.primaries(6)?.red == Chromaticity(x: 0.630, y: 0.340))
+            #expect(H273Resolver.primaries(12) == .displayP3 && H273Resolver.primaries(1) == .sRGB && H273Resolver.primaries(3) == nil)
+            let unknown = try PNG.decode(try Self.png(green, cicp: [3, 13, 0, 1]), path: "3.png")
+            #expect(unknown.warnings == ["PNG cICP colour primaries 3 are unknown; read as sRGB's"])
+            // PNG holds full-range RGB: a YCbCr matrix or narrow range isn't a PNG's cICP, so it is ignored (untagged here).
+            let narrow = try PNG.decode(try Self.png(green, cicp: [9, 16, 0, 0]), path: "narrow.png")
+            #expect(narrow.colorSource == .untagged && narrow.warnings.count == 1 && narrow.warnings[0].contains("narrow-range"))
+        }
+
+        #if HEIF && os(Linux)
+            @Test(
+                "avifenc's 10-bit PQ and HLG AVIFs (BT.2020): BT.2020 primaries kept, the SDR rendition's warning, samples as heif-convert decodes them",
+                arguments: [16, 18])
+            func hdrAVIF(transfer: Int) throws {
+                guard ExternalTool.available("avifenc", "heif-convert") else { return }
+                let folder = PNGFixtures.temporaryDirectory
+                let gray = (0..<64).flatMap { [$0 * 1040, $0 * 1040, $0 * 1040] }
+                let input = try ExternalTool.write(
+                    try LibPNG.encode(.init(width: 64, height: 1, layout: .rgb, depth: 16, samples: gray)), "gray.png", in: folder)
+                let path = folder + "/hdr.avif"
+                try ExternalTool.run(
+                    "avifenc", ["-d", "10", "-y", "444", "--cicp", "9/\(transfer)/9", "--min", "0", "--max", "0", input, path])
+                let image = try HEIF.read(contentsOf: path)
+                #expect(image.colorSource == .nclx(primaries: 9, transfer: transfer) && image.profile.name == "HEIF nclx 9/\(transfer)")
+                #expect(image.warnings.count == 1 && image.warnings[0].contains("analyzed as its SDR rendition"), "\(image.warnings)")
+                let reference = try HEIFTests.heifConvert(path)
+                let values = reference.samples.map { $0 >> 6 }
+                #expect(FormatFixtures.values(image.pixels) == values.map { ($0 * 65535 + 511) / 1023 })
+                // The brightest grays are past reference white: shown as SDR white.
+                let shown = FormatFixtures.values(try image.converted(to: .sRGB, bitDepth: 8).pixels)
+                #expect(shown.suffix(3) == [255, 255, 255] && shown.prefix(3) == [0, 0, 0])
+            }
+        #endif
     #endif
 }
 

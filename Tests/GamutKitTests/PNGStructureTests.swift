@@ -179,89 +179,94 @@ struct OtherFormatsEverywhereTests {
     #endif
 }
 
-/// Chunks out of their place, which libpng reads by dropping the misplaced one with a warning and libspng refuses:
-/// GamutKit reads them as libpng does (libavif keeps such a file, `circle-trns-before-plte.png`, in its tests).
-@Suite("PNG: misplaced tRNS and PLTE, read as libpng reads them")
-struct PNGMisplacedChunkTests {
-    /// `png`'s chunks with `moved` put right before the first chunk of type `before`.
-    static func moving(_ moved: String, before: String, in png: [UInt8]) throws -> [UInt8] {
-        let chunks = PNGFixtures.chunks(png)
-        let bytes = chunks.map { Array(png[$0.offset..<$0.data.upperBound + 4]) }
-        var order = chunks.map(\.type)
-        let from = try #require(order.firstIndex(of: moved))
-        var reordered = bytes
-        let chunk = reordered.remove(at: from)
-        order.remove(at: from)
-        reordered.insert(chunk, at: try #require(order.firstIndex(of: before)))
-        return Array(png[..<8]) + reordered.flatMap { $0 }
-    }
-
-    @Test(
-        "PngSuite's palette images with transparency, tRNS moved before PLTE: libpng's samples (no alpha), with its warning; the file as stored keeps alpha",
-        arguments: ["ftbbn3p08", "ftbgn3p08"])
-    func paletteTransparencyFirst(name: String) throws {
-        let original = try PNGConformanceTests.Fixture.bytes("pngsuite/\(name).png")
-        let moved = try Self.moving("tRNS", before: "PLTE", in: original)
-        let expected = try LibPNG.decode(moved).get()
-        #expect(expected.warning?.contains("out of place") == true && expected.channels == 3, "\(String(describing: expected.warning))")
-        let image = try PNG.decode(moved, path: "moved.png")
-        #expect(image.pixels.format == .rgb8 && FormatFixtures.values(image.pixels) == expected.samples)
-        #expect(image.warnings.first?.hasPrefix("a tRNS chunk before PLTE is out of place; ignored") == true, "\(image.warnings)")
-        // The original, in order, keeps its transparency (the warning isn't given to every palette file).
-        let intact = try PNG.decode(original, path: "intact.png")
-        #expect(intact.pixels.format == .rgba8 && intact.warnings.isEmpty)
-    }
-
-    @Test("Fifty tRNS chunks before the PLTE of a palette image: all dropped in one copy, with one warning, as libpng drops them")
-    func manyMisplaced() throws {
-        let original = try PNGConformanceTests.Fixture.bytes("pngsuite/ftbbn3p08.png")
-        let moved = try Self.moving("tRNS", before: "PLTE", in: original)
-        let chunks = PNGFixtures.chunks(moved)
-        let trns = try #require(chunks.first { $0.type == "tRNS" })
-        let trnsBytes = Array(moved[trns.offset..<trns.data.upperBound + 4])
-        let many =
-            Array(moved[..<trns.offset]) + Array(repeating: trnsBytes, count: 50).flatMap { $0 }
-            + Array(moved[(trns.data.upperBound + 4)...])
-        let expected = try LibPNG.decode(moved).get()
-        let image = try PNG.decode(many, path: "many.png")
-        #expect(FormatFixtures.values(image.pixels) == expected.samples && image.pixels.format == .rgb8)
-        #expect(image.warnings.count == 1 && image.warnings[0].hasPrefix("a tRNS chunk before PLTE is out of place"), "\(image.warnings)")
-    }
-
-    @Test(
-        "An RGB image with a suggested PLTE after its tRNS (as libavif's test file has it): the PLTE is dropped and the tRNS kept, as libpng 1.6.47+ and ImageMagick read it"
-    )
-    func suggestedPaletteAfterTransparency() throws {
-        let original = try PNGConformanceTests.Fixture.bytes("pngsuite/ftbrn2c08.png")
-        #expect(!PNGFixtures.chunks(original).contains { $0.type == "PLTE" })
-        // A suggested palette of two entries after the tRNS, as in circle-trns-before-plte.png.
-        let trns = try #require(PNGFixtures.chunks(original).first { $0.type == "tRNS" })
-        let end = trns.data.upperBound + 4
-        let png = Array(original[..<end]) + PNGFixtures.chunk("PLTE", [255, 0, 0, 0, 0, 255]) + Array(original[end...])
-        // This libpng (before 1.6.47) drops the tRNS instead; the file without its suggestion is what newer ones read.
-        let older = try LibPNG.decode(png).get()
-        #expect(older.warning?.contains("tRNS must be after") == true && older.channels == 3, "\(String(describing: older.warning))")
-        let expected = try LibPNG.decode(original).get()
-        #expect(expected.channels == 4)
-        let image = try PNG.decode(png, path: "suggested.png")
-        #expect(image.pixels.format == .rgba8 && FormatFixtures.values(image.pixels) == expected.samples)
-        #expect(image.warnings.first?.hasPrefix("a suggested PLTE chunk after tRNS is out of place; ignored") == true, "\(image.warnings)")
-        if ExternalTool.available("convert") {
-            let path = PNGStructureTests.write(png, named: "magick.png")
-            // ImageMagick's alpha is libpng 1.6.47's: the tRNS color's pixels, and only they, are transparent.
-            let alpha = try ExternalTool.run("convert", [path, "-alpha", "extract", "-depth", "8", "gray:-"]).map(Int.init)
-            #expect(alpha == stride(from: 3, to: expected.samples.count, by: 4).map { expected.samples[$0] })
+// libpng, the independent PNG decoder, comes from pkg-config: Linux only.
+#if canImport(PNGOracle)
+    /// Chunks out of their place, which libpng reads by dropping the misplaced one with a warning and libspng refuses:
+    /// GamutKit reads them as libpng does (libavif keeps such a file, `circle-trns-before-plte.png`, in its tests).
+    @Suite("PNG: misplaced tRNS and PLTE, read as libpng reads them")
+    struct PNGMisplacedChunkTests {
+        /// `png`'s chunks with `moved` put right before the first chunk of type `before`.
+        static func moving(_ moved: String, before: String, in png: [UInt8]) throws -> [UInt8] {
+            let chunks = PNGFixtures.chunks(png)
+            let bytes = chunks.map { Array(png[$0.offset..<$0.data.upperBound + 4]) }
+            var order = chunks.map(\.type)
+            let from = try #require(order.firstIndex(of: moved))
+            var reordered = bytes
+            let chunk = reordered.remove(at: from)
+            order.remove(at: from)
+            reordered.insert(chunk, at: try #require(order.firstIndex(of: before)))
+            return Array(png[..<8]) + reordered.flatMap { $0 }
         }
-        // The streaming paths hand such a file to the whole-image path: check and convert give the same result.
-        let file = PNGStructureTests.write(png, named: "suggested.png")
-        let analyzed = try ImageAnalyzer.analyzeFile(
-            file, target: .sRGB, settings: .init(), options: .init(), includeClipMask: false, threads: 1, keepImage: false)
-        #expect(analyzed.analyzed.warnings.contains { $0.hasPrefix("a suggested PLTE chunk after tRNS") })
-        let output = PNGFixtures.temporaryDirectory + "/converted.png"
-        let summary = try PNGConversion.convert(file: file, to: output, settings: .init(profile: .sRGB))
-        #expect(!summary.streamed && summary.warnings.contains { $0.hasPrefix("a suggested PLTE chunk after tRNS") })
-        let converted = try LibPNG.decode(try ExternalTool.read(output)).get()
-        let alphas = { (samples: [Int]) in stride(from: 3, to: samples.count, by: 4).map { samples[$0] } }
-        #expect(converted.channels == 4 && alphas(converted.samples) == alphas(expected.samples))
+
+        @Test(
+            "PngSuite's palette images with transparency, tRNS moved before PLTE: libpng's samples (no alpha), with its warning; the file as stored keeps alpha",
+            arguments: ["ftbbn3p08", "ftbgn3p08"])
+        func paletteTransparencyFirst(name: String) throws {
+            let original = try PNGConformanceTests.Fixture.bytes("pngsuite/\(name).png")
+            let moved = try Self.moving("tRNS", before: "PLTE", in: original)
+            let expected = try LibPNG.decode(moved).get()
+            #expect(expected.warning?.contains("out of place") == true && expected.channels == 3, "\(String(describing: expected.warning))")
+            let image = try PNG.decode(moved, path: "moved.png")
+            #expect(image.pixels.format == .rgb8 && FormatFixtures.values(image.pixels) == expected.samples)
+            #expect(image.warnings.first?.hasPrefix("a tRNS chunk before PLTE is out of place; ignored") == true, "\(image.warnings)")
+            // The original, in order, keeps its transparency (the warning isn't given to every palette file).
+            let intact = try PNG.decode(original, path: "intact.png")
+            #expect(intact.pixels.format == .rgba8 && intact.warnings.isEmpty)
+        }
+
+        @Test("Fifty tRNS chunks before the PLTE of a palette image: all dropped in one copy, with one warning, as libpng drops them")
+        func manyMisplaced() throws {
+            let original = try PNGConformanceTests.Fixture.bytes("pngsuite/ftbbn3p08.png")
+            let moved = try Self.moving("tRNS", before: "PLTE", in: original)
+            let chunks = PNGFixtures.chunks(moved)
+            let trns = try #require(chunks.first { $0.type == "tRNS" })
+            let trnsBytes = Array(moved[trns.offset..<trns.data.upperBound + 4])
+            let many =
+                Array(moved[..<trns.offset]) + Array(repeating: trnsBytes, count: 50).flatMap { $0 }
+                + Array(moved[(trns.data.upperBound + 4)...])
+            let expected = try LibPNG.decode(moved).get()
+            let image = try PNG.decode(many, path: "many.png")
+            #expect(FormatFixtures.values(image.pixels) == expected.samples && image.pixels.format == .rgb8)
+            #expect(
+                image.warnings.count == 1 && image.warnings[0].hasPrefix("a tRNS chunk before PLTE is out of place"), "\(image.warnings)")
+        }
+
+        @Test(
+            "An RGB image with a suggested PLTE after its tRNS (as libavif's test file has it): the PLTE is dropped and the tRNS kept, as libpng 1.6.47+ and ImageMagick read it"
+        )
+        func suggestedPaletteAfterTransparency() throws {
+            let original = try PNGConformanceTests.Fixture.bytes("pngsuite/ftbrn2c08.png")
+            #expect(!PNGFixtures.chunks(original).contains { $0.type == "PLTE" })
+            // A suggested palette of two entries after the tRNS, as in circle-trns-before-plte.png.
+            let trns = try #require(PNGFixtures.chunks(original).first { $0.type == "tRNS" })
+            let end = trns.data.upperBound + 4
+            let png = Array(original[..<end]) + PNGFixtures.chunk("PLTE", [255, 0, 0, 0, 0, 255]) + Array(original[end...])
+            // This libpng (before 1.6.47) drops the tRNS instead; the file without its suggestion is what newer ones read.
+            let older = try LibPNG.decode(png).get()
+            #expect(older.warning?.contains("tRNS must be after") == true && older.channels == 3, "\(String(describing: older.warning))")
+            let expected = try LibPNG.decode(original).get()
+            #expect(expected.channels == 4)
+            let image = try PNG.decode(png, path: "suggested.png")
+            #expect(image.pixels.format == .rgba8 && FormatFixtures.values(image.pixels) == expected.samples)
+            #expect(
+                image.warnings.first?.hasPrefix("a suggested PLTE chunk after tRNS is out of place; ignored") == true, "\(image.warnings)")
+            if ExternalTool.available("convert") {
+                let path = PNGStructureTests.write(png, named: "magick.png")
+                // ImageMagick's alpha is libpng 1.6.47's: the tRNS color's pixels, and only they, are transparent.
+                let alpha = try ExternalTool.run("convert", [path, "-alpha", "extract", "-depth", "8", "gray:-"]).map(Int.init)
+                #expect(alpha == stride(from: 3, to: expected.samples.count, by: 4).map { expected.samples[$0] })
+            }
+            // The streaming paths hand such a file to the whole-image path: check and convert give the same result.
+            let file = PNGStructureTests.write(png, named: "suggested.png")
+            let analyzed = try ImageAnalyzer.analyzeFile(
+                file, target: .sRGB, settings: .init(), options: .init(), includeClipMask: false, threads: 1, keepImage: false)
+            #expect(analyzed.analyzed.warnings.contains { $0.hasPrefix("a suggested PLTE chunk after tRNS") })
+            let output = PNGFixtures.temporaryDirectory + "/converted.png"
+            let summary = try PNGConversion.convert(file: file, to: output, settings: .init(profile: .sRGB))
+            #expect(!summary.streamed && summary.warnings.contains { $0.hasPrefix("a suggested PLTE chunk after tRNS") })
+            let converted = try LibPNG.decode(try ExternalTool.read(output)).get()
+            let alphas = { (samples: [Int]) in stride(from: 3, to: samples.count, by: 4).map { samples[$0] } }
+            #expect(converted.channels == 4 && alphas(converted.samples) == alphas(expected.samples))
+        }
     }
-}
+#endif

@@ -7,6 +7,10 @@
 
 #include "PNGOracle.h"
 
+// libpng comes from pkg-config on Linux only (GamutKitTests depends on this target there). `swift build --build-tests`
+// compiles every target, so elsewhere, where there may be no <png.h>, this file compiles to nothing.
+#if defined(__linux__)
+
 #include <png.h>
 
 #include <stdio.h>
@@ -391,3 +395,5 @@ int pngoracle_encode(const pngoracle_encode_options *options, unsigned char **pn
 void pngoracle_free_buffer(void *buffer) {
     free(buffer);
 }
+
+#endif  // defined(__linux__)
