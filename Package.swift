@@ -84,8 +84,12 @@ let package = Package(
         .target(
             name: "CVendoredXXHash", exclude: ["upstream", "VENDORED", "gamutkit_prefix.h"], cSettings: [systemLibrariesServe]),
         // C shims that keep libjpeg's setjmp/longjmp error handling, and libtiff's variadic tag calls and client I/O, in C.
-        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
-        .target(name: "CTIFFShim", dependencies: ["CTIFF"]),
+        .target(
+            name: "CJPEGShim", dependencies: [.target(name: "CJPEG", condition: .when(platforms: [.linux], traits: ["JPEG"]))],
+            cSettings: [.define("GAMUTKIT_JPEG", .when(platforms: [.linux], traits: ["JPEG"]))]),
+        .target(
+            name: "CTIFFShim", dependencies: [.target(name: "CTIFF", condition: .when(platforms: [.linux], traits: ["TIFF"]))],
+            cSettings: [.define("GAMUTKIT_TIFF", .when(platforms: [.linux], traits: ["TIFF"]))]),
         // The matrix/shaper kernel and the analyzer's display codes eight pixels at a time (AVX2, chosen at run time;
         // elsewhere the Swift loops run).
         .target(name: "CShaperKernel"),

@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Built only with the package trait JPEG (on Linux): elsewhere the library and its headers may be missing, and the
+   target compiles to nothing, as SwiftPM builds every target of the package. */
+#ifdef GAMUTKIT_JPEG
 #include <jpeglib.h>
 #include <jerror.h>
 
@@ -302,3 +305,5 @@ gk_jpeg_status gk_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t he
 }
 
 void gk_jpeg_free(void *pointer) { free(pointer); }
+
+#endif /* GAMUTKIT_JPEG */

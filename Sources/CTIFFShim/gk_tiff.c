@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Built only with the package trait TIFF (on Linux): elsewhere the library and its headers may be missing, and the
+   target compiles to nothing, as SwiftPM builds every target of the package. */
+#ifdef GAMUTKIT_TIFF
 #include <tiffio.h>
 
 #include "gk_tiff.h"
@@ -455,3 +458,5 @@ gk_tiff_status gk_tiff_encode(const uint8_t *pixels, uint32_t width, uint32_t he
 }
 
 void gk_tiff_free(void *pointer) { free(pointer); }
+
+#endif /* GAMUTKIT_TIFF */
