@@ -214,6 +214,14 @@ struct PNGRowDecoderTests {
         #expect(fast.error?.message.contains("CRC") == true && reference.error != nil, "\(String(describing: fast.error))")
     }
 
+    /// A black 8-bit gray PNG whose image data uses an incomplete Huffman code set, written to a scratch file.
+    static func incompleteHuffmanFile(width: Int, height: Int) throws -> (bytes: [UInt8], path: String) {
+        let bytes = png(width: width, height: height, depth: 8, colorType: 0, zlib: incompleteHuffmanZlib(zeros: (width + 1) * height))
+        let path = TestScratch.folder("png-row-decoder-huffman") + "/incomplete.png"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return (bytes, path)
+    }
+
     /// A zlib stream of `count` zero bytes in one dynamic-Huffman block whose literal/length code is incomplete
     /// (RFC 1951 §3.2.7): literal 0 has a 1-bit code, end-of-block a 2-bit one, and nothing has the third code of
     /// two bits. zlib refuses such a set ("invalid literal/lengths set"); ISA-L's inflate decodes it.
@@ -248,12 +256,9 @@ struct PNGRowDecoderTests {
     #if ISAL && os(Linux)
         @Test("An incomplete Huffman code set: read by ISA-L, refused by zlib; rowsByLibspng has libspng decode every row")
         func incompleteHuffmanCode() throws {
-            let folder = TestScratch.folder("png-row-decoder-huffman")
             let (width, height) = (5, 3)
-            let bytes = Self.png(
-                width: width, height: height, depth: 8, colorType: 0, zlib: Self.incompleteHuffmanZlib(zeros: (width + 1) * height))
-            let path = folder + "/incomplete.png"
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let (bytes, path) = try Self.incompleteHuffmanFile(width: width, height: height)
+            let folder = (path as NSString).deletingLastPathComponent
             // An independent decoder over zlib refuses it.
             guard case .failure = LibPNG.decode(bytes) else {
                 Issue.record("libpng read a stream zlib refuses: the fixture is not what it says")
@@ -294,12 +299,8 @@ struct PNGRowDecoderTests {
     #else
         @Test("An incomplete Huffman code set: refused by zlib, which inflates the rows in a build without ISAL, as by libspng")
         func incompleteHuffmanCodeRefused() throws {
-            let folder = TestScratch.folder("png-row-decoder-huffman")
             let (width, height) = (5, 3)
-            let bytes = Self.png(
-                width: width, height: height, depth: 8, colorType: 0, zlib: Self.incompleteHuffmanZlib(zeros: (width + 1) * height))
-            let path = folder + "/incomplete.png"
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let (bytes, path) = try Self.incompleteHuffmanFile(width: width, height: height)
             let fast = try Self.decode(path, fast: true), reference = try Self.decode(path, fast: false)
             #expect(
                 fast.error?.code == .invalidPNG && fast.error?.message.contains("not a valid zlib stream") == true,
