@@ -31,7 +31,11 @@ extension LCMSProfile {
             var curves: [OpaquePointer?] = [curve, curve, curve]
             raw = cmsCreateRGBProfileTHR(context.raw, &white, &rgb, &curves)
         } else {
-            raw = cmsCreateGrayProfileTHR(context.raw, cmsD50_xyY(), curve)
+            // cmsD50_xyY() fills one static buffer on every call: a data race when profiles are made on several threads
+            // (ThreadSanitizer reports it in the vendored build). cmsD50_XYZ() only reads a constant.
+            var white = cmsCIExyY()
+            cmsXYZ2xyY(&white, cmsD50_XYZ())
+            raw = cmsCreateGrayProfileTHR(context.raw, &white, curve)
         }
         guard let raw else { throw context.error(.invalidProfile, "could not create the profile '\(description)'") }
         let profile = LCMSProfile(context: context, raw: raw)
