@@ -17,7 +17,8 @@ packages=(liblcms2-dev libspng-dev libjpeg62-turbo-dev libjpeg-dev libtiff-dev l
 if [ "${GAMUTKIT_KEEP_DEV_PACKAGES:-}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    installed=$(dpkg-query -W -f '${Package} ${db:Status-Status}\n' "${packages[@]}" 2>/dev/null | awk '$2 == "installed" { print $1 }')
+    # dpkg-query fails for a package it has never heard of; the ones it lists installed are what matters.
+    installed=$(dpkg-query -W -f '${Package} ${db:Status-Status}\n' "${packages[@]}" 2>/dev/null | awk '$2 == "installed" { print $1 }' || true)
     if [ -n "$installed" ]; then
         echo "== removing $(echo $installed)"
         # shellcheck disable=SC2086
