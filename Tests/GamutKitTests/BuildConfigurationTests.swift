@@ -32,12 +32,18 @@ struct BuildConfigurationTests {
             ] {
                 #expect(prefixed.contains("GamutKit_" + name), "GamutKit_\(name)")
             }
-            // Every symbol the vendoring script listed is prefixed in the binary, or left out by the linker.
+            // Every symbol the vendoring script listed is defined only under its prefixed name (or left out by the
+            // linker), whatever the upstream name starts with.
+            let defined = Set(symbols)
             let root = ProfileTests.repositoryRoot.path
             for target in ["CVendoredLCMS2", "CVendoredSPNG", "CVendoredXXHash"] {
                 let header = try String(contentsOfFile: "\(root)/Sources/\(target)/gamutkit_prefix.h", encoding: .utf8)
                 let listed = header.split(separator: "\n").filter { $0.hasPrefix("#pragma redefine_extname ") }
+                    .map { String($0.split(separator: " ")[2]) }
                 #expect(listed.count > 40, "\(target): \(listed.count)")
+                let unprefixed = listed.filter { defined.contains($0) }
+                #expect(unprefixed.isEmpty, "\(target): \(unprefixed.prefix(10))")
+                #expect(listed.contains { defined.contains("GamutKit_" + $0) }, "\(target): none of its symbols is in the binary")
             }
         #endif
     }

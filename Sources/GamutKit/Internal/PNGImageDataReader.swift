@@ -17,8 +17,8 @@ internal import CPNGFilter
 /// `.invalidPNG` error, as with libspng. It is stricter than libspng in a few places, where the callers then have
 /// libspng decode the file, so the result is libspng's: data past the last row, bytes or non-empty IDATs past the zlib
 /// stream, a stream without its end or with a wrong Adler-32 after the last row (libspng stops reading there). It is
-/// laxer in one: ISA-L decodes a dynamic block whose Huffman code set is incomplete (but whose symbols all decode),
-/// which zlib refuses; no encoder writes one, and the Adler-32 still checks the rows. The tests compare every row with
+/// laxer in one where ISA-L inflates: it decodes a dynamic block whose Huffman code set is incomplete (but whose
+/// symbols all decode), which zlib refuses; no encoder writes one, and the Adler-32 still checks the rows. The tests compare every row with
 /// libspng's on PngSuite's and libpng's files and on files built byte by byte, and two fuzzers on mutated ones.
 ///
 /// Every buffer given to inflate stays put until it is consumed: the read-ahead is moved only once inflate has taken
