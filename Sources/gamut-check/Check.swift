@@ -107,7 +107,7 @@ struct Check: ParsableCommand {
     @Option(
         name: .customLong("max-pixels"),
         help:
-            "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels))."
+            "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(ImageFile.DecodingOptions.defaultMaximumPixels))."
     )
     var maxPixels: Int?
 
@@ -116,7 +116,7 @@ struct Check: ParsableCommand {
         // The same table and ranges as the policy file's thresholds.
         var scratch = AnalysisSettings()
         for (option, name, value) in thresholdOptions {
-            if let message = scratch.setThreshold(name, value) { throw ValidationError("--\(option): \(message)") }
+            do { try scratch.set(name, to: value) } catch { throw ValidationError("--\(option): \(error.message)") }
         }
         guard (maxPixels ?? 1) >= 1 else { throw ValidationError("--max-pixels must be at least 1.") }
         guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
@@ -141,11 +141,6 @@ struct Check: ParsableCommand {
         return given.compactMap { option, name, value in value.map { (option, name, $0) } }
     }
 
-    /// The threshold options given on the command line, applied over a policy's settings (validated in ``validate()``).
-    func applyOptions(to settings: inout AnalysisSettings) {
-        for (_, name, value) in thresholdOptions { _ = settings.setThreshold(name, value) }
-    }
-
     /// "K/N" → (K, N), or nil unless 1 ≤ K ≤ N.
     static func parseShard(_ text: String) -> (Int, Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -161,51 +156,27 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let policy = try config.map { path throws(GamutError) in try GamutPolicy.load(contentsOf: path) }
-        var settings = (policy ?? GamutPolicy()).settings
-        applyOptions(to: &settings)
-        let targetProfile = try target.map { name throws(GamutError) in try ColorProfile.named(name) }
-        var decoding = PNG.DecodingOptions()
-        if let maxPixels { decoding.maximumPixels = maxPixels }
+        var options = AssetChecker.Options()
+        options.policy = try config.map { path throws(GamutError) in try GamutPolicy.load(contentsOf: path) }
+        options.target = try target.map { name throws(GamutError) in try ColorProfile.named(name) }
+        let overrides = thresholdOptions
+        options.adjustSettings = { settings in
+            for (_, name, value) in overrides { try? settings.set(name, to: value) }  // validated in validate()
+        }
+        if advisory { options.showAdvisory = true }
+        if let maxPixels { options.decoding.maximumPixels = maxPixels }
+        options.clipMaskDirectory = clipMask
+        options.pictures = format == .html
+        options.jobs = jobs
         let analysisCache = try cache.map { folder throws(GamutError) in try AnalysisCache(directory: folder) }
-        var catalogs = paths.filter(CatalogAuditor.isCatalog)
-        var files = AssetChecker.pngFiles(in: paths.filter { !CatalogAuditor.isCatalog($0) })
+        options.cache = analysisCache
+        var (files, catalogs) = AssetChecker.inputs(paths)
         if let (k, n) = shard.flatMap(Self.parseShard) {
-            let units = Self.shardUnits(files: files, catalogs: catalogs, shard: k, of: n)
-            (files, catalogs) = (units.files, units.catalogs)
+            (files, catalogs) = Self.shardUnits(files: files, catalogs: catalogs, shard: k, of: n)
         }
-        let others = files
-
-        var report = CheckReport(
-            files: [], target: settings.targetProfile(targetProfile).name,
-            settings: settings)
-        if !others.isEmpty {
-            let checked = try ProgressBar.showing { progress throws(GamutError) in
-                try AssetChecker.check(
-                    files: files, target: targetProfile, settings: settings, decoding: decoding,
-                    clipMaskDirectory: clipMask, pictures: format == .html, jobs: jobs, cache: analysisCache, progress: progress)
-            }
-            var pngPolicy = policy ?? GamutPolicy()
-            if advisory { pngPolicy.showsAdvisory = true }
-            let applied = pngPolicy.apply(to: checked)
-            report.files += applied.files
-            report.notShown.merge(applied.notShown, uniquingKeysWith: +)
+        let report = try ProgressBar.showing { progress throws(GamutError) in
+            try AssetChecker.check(files: files, catalogs: catalogs, options: options, progress: progress)
         }
-        if !catalogs.isEmpty {
-            let audit = try ProgressBar.showing { progress throws(GamutError) in
-                try CatalogAuditor.audit(
-                    catalogs, policy: policy, target: targetProfile, adjust: applyOptions,
-                    showAdvisory: advisory ? true : nil, decoding: decoding, pictures: format == .html,
-                    cache: analysisCache, progress: progress)
-            }
-            report.files += audit.report.files
-            report.notShown.merge(audit.report.notShown, uniquingKeysWith: +)
-            if others.isEmpty {
-                report.target = audit.report.target
-                report.settings = audit.report.settings
-            }
-        }
-
         analysisCache?.sweepIfDue()
 
         let text: String
@@ -221,7 +192,7 @@ struct Check: ParsableCommand {
             // The pictures show the display the report was checked against: --target, else the policy's.
             let visuals = HTMLVisuals(
                 for: report, settings: report.settings,
-                target: report.settings.targetProfile(targetProfile))
+                target: report.settings.targetProfile(options.target))
             text = HTMLRenderer.render(report, toolVersion: GamutCheck.version, visuals: visuals)
         }
         if let output {

@@ -2,10 +2,14 @@ import ArgumentParser
 import Foundation
 import GamutKit
 
-extension RenderingIntent: ExpressibleByArgument {}
-extension PNG.Filters: ExpressibleByArgument {}
-extension GamutMapping: ExpressibleByArgument {}
-extension TIFF.Compression: ExpressibleByArgument {}
+/// An option's value as one of a library enum's cases, by raw value. The CLI parses GamutKit's enums this way rather
+/// than conforming them to ArgumentParser's protocol, which a client of the library mustn't do to types it doesn't own.
+func caseNamed<Value: RawRepresentable & CaseIterable>(_ text: String) throws -> Value where Value.RawValue == String {
+    guard let value = Value(rawValue: text) else {
+        throw ValidationError("'\(text)' is not one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")).")
+    }
+    return value
+}
 
 /// The formats `convert` writes.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
@@ -65,14 +69,14 @@ struct Convert: ParsableCommand {
     @Option(help: "Output bits per channel: 8 or 16 (default: the input's).")
     var depth: Int?
 
-    @Option(help: "Rendering intent: \(RenderingIntent.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Rendering intent: \(RenderingIntent.allCases.map(\.rawValue).joined(separator: ", ")).", transform: caseNamed)
     var intent: RenderingIntent = .relativeColorimetric
 
     @Option(
         name: .customLong("gamut-map"),
         help: ArgumentHelp(
             "Out-of-gamut handling: clip (as displays do), css (CSS Color 4: lower OKLCh chroma), preserve-separation (css, keeping the image's collapsing colors apart).",
-            valueName: "clip|css|preserve-separation"))
+            valueName: "clip|css|preserve-separation"), transform: caseNamed)
     var gamutMapping: GamutMapping = .clip
 
     @Option(help: "ΔE00 that preserve-separation keeps between colors that collapse.")
@@ -99,19 +103,20 @@ struct Convert: ParsableCommand {
 
     @Option(
         name: .customLong("tiff-compression"),
-        help: "TIFF compression: \(TIFF.Compression.allCases.map(\.rawValue).joined(separator: ", ")).")
+        help: "TIFF compression: \(TIFF.Compression.allCases.map(\.rawValue).joined(separator: ", ")).", transform: caseNamed)
     var tiffCompression: TIFF.Compression = TIFF.EncodingOptions().compression
 
     @Option(help: "PNG compression level, 0–9 (1, the default, by ISA-L's igzip; the others by zlib).")
     var compression: Int = PNG.EncodingOptions().compressionLevel
 
-    @Option(help: "PNG row filters the encoder may use: \(PNG.Filters.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help: "PNG row filters the encoder may use: \(PNG.Filters.allCases.map(\.rawValue).joined(separator: ", ")).", transform: caseNamed)
     var filters: PNG.Filters = PNG.EncodingOptions().filters
 
     @Option(
         name: .customLong("max-pixels"),
         help:
-            "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(PNG.DecodingOptions.defaultMaximumPixels))."
+            "Pixel budget: images with more pixels (width × height) are refused, exit 2 (default \(ImageFile.DecodingOptions.defaultMaximumPixels))."
     )
     var maxPixels: Int?
 
@@ -153,7 +158,7 @@ struct Convert: ParsableCommand {
                 if !inPlace && inputPaths.contains(Self.canonical(destination)) {
                     throw GamutError(.invalidArgument, "refusing to overwrite the input (use --in-place)", path: destination)
                 }
-                var settings = PNGConversion.Settings(
+                var settings = ImageConversion.Settings(
                     profile: profile, bitDepth: depth, intent: intent,
                     blackPointCompensation: blackPointCompensation, encoding: options)
                 if let maxPixels { settings.decoding.maximumPixels = maxPixels }
@@ -161,7 +166,7 @@ struct Convert: ParsableCommand {
                 settings.format = format?.format
                 settings.gamutMapping = gamutMapping
                 settings.separation = separation
-                let summary = try PNGConversion.convert(file: input, to: destination, settings: settings)
+                let summary = try ImageConversion.convert(file: input, to: destination, settings: settings)
                 print(
                     "\(input): \(summary.sourceProfile), \(summary.sourceBitDepth)-bit → \(destination): \(profile.name), \(summary.destinationBitDepth)-bit"
                 )

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-@_spi(Tools) import GamutKit
+import GamutKit
 
 /// `gamut-check fix CATALOG`: writes sRGB display-gamut variants for what the audit finds.
 struct Fix: ParsableCommand {
@@ -23,7 +23,7 @@ struct Fix: ParsableCommand {
         name: .customLong("gamut-map"),
         help: ArgumentHelp(
             "How sRGB values are made: clip, css, preserve-separation.",
-            valueName: "clip|css|preserve-separation"))
+            valueName: "clip|css|preserve-separation"), transform: caseNamed)
     var gamutMapping: GamutMapping = .preserveSeparation
 
     @Option(help: "ΔE00 collapsing colors keep (default: the policy's collapseShown + 1, at least 2).")

@@ -81,7 +81,7 @@
             #expect(try CLI.tool("/usr/bin/convert", ["-size", "40x20", "gradient:red-blue", "-depth", "8", "-type", "TrueColor", ppm]))
             #expect(try CLI.tool("/bin/sh", ["-c", "/usr/bin/cjpeg -quality 95 '\(ppm)' > '\(jpeg)'"]))
             #expect(try CLI.tool("/usr/bin/exiftool", ["-q", "-overwrite_original", "-n", "-Orientation=6", jpeg]))
-            var stored = PNG.DecodingOptions()
+            var stored = ImageFile.DecodingOptions()
             stored.keepOrientation = true
             for (flags, size, tag) in [([String](), (20, 40), 1), (["--keep-orientation"], (40, 20), 6)] {
                 for ext in ["png", "tif", "jpg"] {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import GamutKit
+import GamutKit
 import Testing
 
 /// `convert` and `fix` under injected failures: a process killed mid-write (the file-size limit's SIGXFSZ,

@@ -46,7 +46,7 @@ struct ThresholdOptionTests {
         for threshold in AnalysisSettings.thresholds {
             #expect(threshold.accepts(threshold.get(defaults)), "\(threshold.name)")
             var settings = defaults
-            #expect(settings.setThreshold(threshold.name, threshold.get(defaults)) == nil)
+            #expect(throws: Never.self) { try settings.set(threshold.name, to: threshold.get(defaults)) }
         }
         let json = try CLI.run(["check", CLI.example, "--fail-on", "never", "--format", "json"]).stdout
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -58,26 +58,37 @@ struct ThresholdOptionTests {
             "\(settings.keys.sorted())")
     }
 
-    @Test("The library's AnalysisThreshold API is the same table: every case, the same ranges and messages as the policy")
+    @Test("The library's settings are typed properties checked against the same table, with the policy's messages")
     func libraryAPI() throws {
-        #expect(Set(AnalysisThreshold.allCases.map(\.rawValue)) == Set(AnalysisSettings.thresholdNames))
-        #expect(AnalysisThreshold.allCases.count == AnalysisSettings.thresholds.count)
+        // Every stored threshold property is in the table (target is a profile, not a threshold).
+        let properties = Mirror(reflecting: AnalysisSettings()).children.compactMap(\.label).filter { $0 != "target" }
+        #expect(Set(properties) == Set(AnalysisSettings.thresholdNames) && properties.count == AnalysisSettings.thresholds.count)
         var settings = AnalysisSettings()
-        #expect(settings[.visibleClip] == 1 && settings[.displayBitDepth] == 8)
-        try settings.set(.visibleClip, to: 2.5)
-        try settings.set(.collapseMinimumPixels, to: 64)
-        #expect(settings[.visibleClip] == 2.5 && settings.visibleClip == 2.5 && settings.collapseMinimumPixels == 64)
-        for (threshold, value) in [
-            (AnalysisThreshold.gamutTolerance, 5.0), (.visibleClip, 0), (.displayBitDepth, 10), (.collapseMinimumPixels, 1.5),
-        ] {
-            let policy = try #require(try policyError(threshold.rawValue, value))
-            #expect(throws: GamutError.self) { try settings.set(threshold, to: value) }
+        #expect(settings.visibleClip == 1 && settings.displayBitDepth == 8)
+        settings.visibleClip = 2.5
+        try settings.set("collapseMinimumPixels", to: 64)
+        #expect(AnalysisSettings.threshold(named: "visibleClip")?.value(in: settings) == 2.5 && settings.collapseMinimumPixels == 64)
+        try settings.validate()
+        for (name, value) in [("gamutTolerance", 5.0), ("visibleClip", 0), ("displayBitDepth", 10), ("collapseMinimumPixels", 1.5)] {
+            let policy = try #require(try policyError(name, value))
+            #expect(throws: GamutError.self) { try settings.set(name, to: value) }
             do {
-                try settings.set(threshold, to: value)
+                try settings.set(name, to: value)
             } catch {
                 #expect(error.code == .invalidArgument && policy.hasSuffix(error.message), "\(error.message) vs \(policy)")
             }
         }
-        #expect(settings[.visibleClip] == 2.5)  // refused values change nothing
+        #expect(settings.visibleClip == 2.5)  // refused values change nothing
+
+        // A property set out of range directly is refused once, when an analysis starts, with the same message.
+        var direct = AnalysisSettings()
+        direct.displayBitDepth = 10
+        let policy = try #require(try policyError("displayBitDepth", 10))
+        do {
+            _ = try ImageAnalyzer.analyze(contentsOf: CLI.example, settings: direct)
+            Issue.record("an analysis ran with displayBitDepth 10")
+        } catch {
+            #expect(error.code == .invalidArgument && policy.hasSuffix(error.message), "\(error.message) vs \(policy)")
+        }
     }
 }

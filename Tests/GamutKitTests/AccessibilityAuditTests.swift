@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// Contrast pairs and distinct groups declared in a policy, checked on small catalogs.
 @Suite("Auditing contrast and color-vision deficiency")

@@ -56,7 +56,7 @@ struct AnalysisCacheTests {
     @Test("Image files checked alone: cold and warm runs report what an uncached check does (PngSuite, libpng's images)")
     func files() throws {
         let example = ProfileTests.repositoryRoot.appendingPathComponent("Examples/p3-assets.png").path
-        let files = AssetChecker.pngFiles(in: [PNGConformanceTests.Fixture.root.path, example])
+        let files = AssetChecker.imageFiles(in: [PNGConformanceTests.Fixture.root.path, example])
         let cache = try AnalysisCache(directory: TestScratch.folder("gamutkit-cache-"))
         func json(_ cache: AnalysisCache?, clipMasks: String? = nil) throws -> String {
             JSONRenderer.render(
@@ -338,7 +338,7 @@ struct AnalysisCacheTests {
         other.collapseMinimumPixels += 1
         let otherContext = try #require(cache.context(target: .sRGB, settings: other, decoding: .init(), for: .catalogImage))
         #expect(otherContext != context && cache.key(context: otherContext, file: bytes) != key)
-        var limits = PNG.DecodingOptions()
+        var limits = ImageFile.DecodingOptions()
         limits.maximumPixels = 1000
         #expect(cache.context(target: .sRGB, settings: AnalysisSettings(), decoding: limits, for: .catalogImage) != context)
         #expect(cache.context(target: .displayP3, settings: AnalysisSettings(), decoding: .init(), for: .catalogImage) != context)

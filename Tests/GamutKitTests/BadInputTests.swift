@@ -96,7 +96,7 @@ struct BadInputTests {
         // A 100000 × 100000 RGB header with a tiny IDAT.
         let png = PNGFixtures.headerOnly(width: 100_000, height: 100_000, depth: 8, colorType: 2)
         Self.expectError(.imageTooLarge, containing: "100000×100000") { _ = try PNG.decode(png, path: "huge.png") }
-        var options = PNG.DecodingOptions()
+        var options = ImageFile.DecodingOptions()
         options.maximumPixels = 1000
         Self.expectError(.imageTooLarge, containing: "1000 pixels") { _ = try PNG.decode(Self.good, path: "x.png", options: options) }
     }
@@ -113,7 +113,7 @@ struct BadInputTests {
             _ = try PNG.decode(header, path: "bomb.png")
         }
         // With the budget raised, the decoded-size limit still refuses it: 2 GiB decoded, from a file of a few bytes.
-        var raised = PNG.DecodingOptions()
+        var raised = ImageFile.DecodingOptions()
         raised.maximumPixels = 1 << 28
         Self.expectError(.imageTooLarge, containing: "decodes to 2048 MiB") {
             _ = try PNG.decode(header, path: "bomb.png", options: raised)
@@ -124,7 +124,7 @@ struct BadInputTests {
         compact.compressionLevel = 9
         let bomb = try PNG.encode(zeros, options: compact)
         #expect(bomb.count < 64 << 10)
-        var options = PNG.DecodingOptions()
+        var options = ImageFile.DecodingOptions()
         options.maximumDecodedSize = 8 << 20
         Self.expectError(.imageTooLarge, containing: "decodes to 16 MiB, over the limit of 8 MiB") {
             _ = try PNG.decode(bomb, path: "zeros.png", options: options)

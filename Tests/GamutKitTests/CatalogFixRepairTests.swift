@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// `CatalogFixer` on the shapes real catalogs have: sets with `display-gamut` sRGB slots, device-specific variants,
 /// files in other encodings and older key orders, and a second run on fixed output.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// `CatalogFixer`: sRGB variants that clear the audit, written as minimal, formatting-preserving edits.
 @Suite("Fixing asset catalogs")

@@ -1,7 +1,7 @@
 import Foundation
 import Numerics
 import Testing
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 @Suite("Reading asset catalogs")
 struct CatalogReaderTests {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 import Testing
 
 /// `fix` against the automatic sRGB derivative (the clip Apple's match gives), on the corpus app whose art is P3.

@@ -234,7 +234,8 @@
             #expect(error.code == .imageTooLarge && error.path == "bomb.heic")
             #expect(
                 error.message
-                    == PNG.DecodingOptions.budgetMessage(width: 100_000, height: 100_000, budget: PNG.DecodingOptions.defaultMaximumPixels))
+                    == ImageFile.DecodingOptions.budgetMessage(
+                        width: 100_000, height: 100_000, budget: ImageFile.DecodingOptions.defaultMaximumPixels))
         }
 
         @Test("ispe declaring another size than the coded image is refused")

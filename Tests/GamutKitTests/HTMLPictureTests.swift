@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 import Testing
 
 /// The HTML report's pictures: thumbnails that keep their profile, drawn once however often they are shown, placed

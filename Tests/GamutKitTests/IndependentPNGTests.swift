@@ -54,7 +54,7 @@ import Testing
                 try LibPNG.encode(.init(width: width, height: height, layout: .rgb, depth: 16, samples: source, iccp: Self.p3)),
                 "p3.png")
             let output = PNGFixtures.temporaryDirectory + "/srgb.png"
-            let summary = try PNGConversion.convert(file: input, to: output, settings: .init(profile: .sRGB, bitDepth: depth))
+            let summary = try ImageConversion.convert(file: input, to: output, settings: .init(profile: .sRGB, bitDepth: depth))
             #expect(summary.streamed && summary.sourceBitDepth == 16 && summary.destinationBitDepth == depth)
             // libpng reads what GamutKit wrote.
             let written = try LibPNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))).get()
@@ -140,7 +140,7 @@ struct ImageMagickPNGTests {
         let input = PNGFixtures.temporaryDirectory + "/srgb8.png"
         try PNG.write(Image(pixels: source, profile: .sRGB), to: input)
         let output = PNGFixtures.temporaryDirectory + "/p3-16.png"
-        let summary = try PNGConversion.convert(file: input, to: output, settings: .init(profile: .displayP3, bitDepth: 16))
+        let summary = try ImageConversion.convert(file: input, to: output, settings: .init(profile: .displayP3, bitDepth: 16))
         #expect(summary.destinationBitDepth == 16)
         let meant = try ColorTransform(from: .sRGB, format: .rgb8, to: .displayP3, format: .rgb16).convert(source)
         #expect(try Self.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))) == Self.expected(meant))

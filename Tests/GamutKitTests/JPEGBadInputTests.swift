@@ -44,8 +44,9 @@
             #expect(error.code == .imageTooLarge && error.path == "bomb.jpg")
             #expect(
                 error.message
-                    == PNG.DecodingOptions.budgetMessage(width: 65500, height: 65500, budget: PNG.DecodingOptions.defaultMaximumPixels))
-            var options = PNG.DecodingOptions()
+                    == ImageFile.DecodingOptions.budgetMessage(
+                        width: 65500, height: 65500, budget: ImageFile.DecodingOptions.defaultMaximumPixels))
+            var options = ImageFile.DecodingOptions()
             options.maximumPixels = 1000
             let valid = try Self.valid()
             let small = try #require(decodingError { () throws(GamutError) in try JPEG.decode(valid, path: "a.jpg", options: options) })

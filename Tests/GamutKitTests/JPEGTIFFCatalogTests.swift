@@ -46,7 +46,7 @@
             for (name, bytes) in [("a.jpg", jpeg), ("b.JPEG", jpeg), ("c.tif", tiff), ("d.tiff", tiff), ("e.txt", jpeg), ("f.png", tiff)] {
                 _ = try ExternalTool.write(bytes, name, in: folder)
             }
-            let files = AssetChecker.pngFiles(in: [folder])
+            let files = AssetChecker.imageFiles(in: [folder])
             #expect(files.map { ($0 as NSString).lastPathComponent } == ["a.jpg", "b.JPEG", "c.tif", "d.tiff", "f.png"])
             let report = try AssetChecker.check(files: files)
             #expect(report.files.allSatisfy { $0.analysis != nil }, "\(report.files.flatMap(\.findings).map(\.message))")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// `LineDiff` against GNU `diff -u` itself, run as a process on the same two files: everything after the `---`/`+++`
 /// headers (whose timestamps differ) must be identical.

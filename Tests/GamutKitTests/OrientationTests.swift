@@ -77,7 +77,7 @@
                 try ExternalTool.run("cjpeg", ["-quality", "95", "-sample", "1x1", try Self.source(in: folder)]), "plain.jpg", in: folder)
             let path = folder + "/right.jpg"
             try ExternalTool.run("exiftool", ["-q", "-n", "-Orientation=6", "-o", path, plain])
-            var options = PNG.DecodingOptions()
+            var options = ImageFile.DecodingOptions()
             options.keepOrientation = true
             let stored = try JPEG.read(contentsOf: path, options: options)
             #expect(stored.orientation == .right && (stored.width, stored.height) == (40, 20))
@@ -150,11 +150,11 @@
             let mask = try #require(analyzed.clipMask)
             #expect((mask.width, mask.height) == (20, 40))
             let output = folder + "/converted.png"
-            let summary = try PNGConversion.convert(file: path, to: output, settings: .init(profile: .sRGB))
+            let summary = try ImageConversion.convert(file: path, to: output, settings: .init(profile: .sRGB))
             #expect(!summary.streamed && (summary.width, summary.height) == (20, 40))
             let converted = try PNG.read(contentsOf: output)
             #expect((converted.width, converted.height) == (20, 40) && converted.orientation == .up)
-            var options = PNG.DecodingOptions()
+            var options = ImageFile.DecodingOptions()
             options.keepOrientation = true
             let kept = try PNG.read(contentsOf: path, options: options)
             #expect(kept.orientation == .right && (kept.width, kept.height) == (40, 20))

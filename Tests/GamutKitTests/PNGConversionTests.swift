@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Streaming PNG conversion")
 struct PNGConversionTests {
-    static func wholeImage(_ png: [UInt8], _ settings: PNGConversion.Settings) throws -> [UInt8] {
+    static func wholeImage(_ png: [UInt8], _ settings: ImageConversion.Settings) throws -> [UInt8] {
         let image = try PNG.decode(png)
         return try PNG.encode(try image.converted(to: settings.profile, bitDepth: settings.bitDepth), options: settings.encoding.png)
     }
@@ -29,9 +29,9 @@ struct PNGConversionTests {
             Image(
                 pixels: pixels, profile: source,
                 metadata: PNGMetadata(texts: [.init(keyword: "Title", text: "t")])))
-        let settings = PNGConversion.Settings(profile: .builtIn(target), bitDepth: depth)
+        let settings = ImageConversion.Settings(profile: .builtIn(target), bitDepth: depth)
         let output = PNGFixtures.temporaryDirectory + "/out.png"
-        let summary = try PNGConversion.convert(file: Self.write(input), to: output, settings: settings)
+        let summary = try ImageConversion.convert(file: Self.write(input), to: output, settings: settings)
         #expect(summary.streamed)
         #expect(summary.destinationBitDepth == depth && summary.width == 45 && summary.height == 70)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(input, settings)))
@@ -41,17 +41,17 @@ struct PNGConversionTests {
     func palette() throws {
         let png = PNGFixtures.encode(
             width: 2, height: 1, rows: [1, 0], .init(colorType: 3, depth: 8, palette: [(255, 0, 0), (0, 128, 255)]))
-        let settings = PNGConversion.Settings(profile: .displayP3)
+        let settings = ImageConversion.Settings(profile: .displayP3)
         let output = PNGFixtures.temporaryDirectory + "/out.png"
-        let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: settings)
+        let summary = try ImageConversion.convert(file: Self.write(png), to: output, settings: settings)
         #expect(!summary.streamed && summary.sourceBitDepth == 8)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(png, settings)))
         let gray = PNGFixtures.encode(
             width: 9, height: 2, rows: [0b1011_0001, 0b0100_0000, 0b1100_0000, 0b0110_0000, 0b1000_0000, 0b0000_0000],
             .init(colorType: 0, depth: 2))
         let grayOut = PNGFixtures.temporaryDirectory + "/gray.png"
-        let graySettings = PNGConversion.Settings(profile: .sRGB)
-        let graySummary = try PNGConversion.convert(file: Self.write(gray), to: grayOut, settings: graySettings)
+        let graySettings = ImageConversion.Settings(profile: .sRGB)
+        let graySummary = try ImageConversion.convert(file: Self.write(gray), to: grayOut, settings: graySettings)
         #expect(graySummary.streamed && graySummary.sourceBitDepth == 2)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: grayOut))) == (try Self.wholeImage(gray, graySettings)))
     }
@@ -66,8 +66,8 @@ struct PNGConversionTests {
         let late = PNGFixtures.chunk("tEXt", Array("Comment".utf8) + [0] + Array("late".utf8))
         let png = Array(base[..<iend]) + late + Array(base[iend...])
         let output = PNGFixtures.temporaryDirectory + "/out.png"
-        let settings = PNGConversion.Settings(profile: .sRGB)
-        let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: settings)
+        let settings = ImageConversion.Settings(profile: .sRGB)
+        let summary = try ImageConversion.convert(file: Self.write(png), to: output, settings: settings)
         #expect(summary.streamed)
         #expect(try PNG.read(contentsOf: output).metadata.texts.map(\.text) == ["early", "late"])
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(png, settings)))
@@ -85,8 +85,8 @@ struct PNGConversionTests {
         let firstData = try #require(chunks.firstIndex(of: "IDAT"))
         #expect(chunks[firstData...].contains("tEXt"), "ImageMagick wrote its text after the data: \(chunks)")
         let output = folder + "/magick-srgb.png"
-        let settings = PNGConversion.Settings(profile: .sRGB)
-        let summary = try PNGConversion.convert(file: folder + "/magick.png", to: output, settings: settings)
+        let settings = ImageConversion.Settings(profile: .sRGB)
+        let summary = try ImageConversion.convert(file: folder + "/magick.png", to: output, settings: settings)
         #expect(summary.streamed)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))) == (try Self.wholeImage(magick, settings)))
         // ImageMagick reads back its own dates from what GamutKit wrote.
@@ -100,10 +100,10 @@ struct PNGConversionTests {
         let path = Self.write(Array(png.prefix(png.count * 2 / 3)))
         let directory = PNGFixtures.temporaryDirectory
         #expect(throws: GamutError.self) {
-            try PNGConversion.convert(file: path, to: directory + "/out.png", settings: .init(profile: .sRGB))
+            try ImageConversion.convert(file: path, to: directory + "/out.png", settings: .init(profile: .sRGB))
         }
         do {
-            try PNGConversion.convert(file: path, to: directory + "/out.png", settings: .init(profile: .sRGB))
+            try ImageConversion.convert(file: path, to: directory + "/out.png", settings: .init(profile: .sRGB))
         } catch {
             #expect(error.path == path && error.code == .invalidPNG)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// ``PNGRowDecoder``'s fast path (``PNGImageDataReader``: ISA-L's inflate and GamutKit's own filter reversal) must decode
 /// every row exactly as libspng does, and refuse every file libspng refuses, on files other encoders wrote and on files
@@ -271,7 +271,7 @@ struct PNGRowDecoderTests {
             let png = try bytes.withUnsafeBytes { try PNGReader.read($0, path: path, options: .init()) }
             #expect(png.rowsDecodedFast && png.pixels.bytes.allSatisfy { $0 == 0 } && png.pixels.bytes.count == width * height)
             // With rowsByLibspng, libspng decodes the rows on every path, so every path refuses it.
-            var libspng = PNG.DecodingOptions()
+            var libspng = ImageFile.DecodingOptions()
             libspng.rowsByLibspng = true
             #expect(throws: Never.self) { try ImageFile.decode(bytes, path: path) }
             do {
@@ -287,13 +287,13 @@ struct PNGRowDecoderTests {
                 try decoder.finish()
             }
             #expect(throws: GamutError.self) { try streamed.get() }
-            var settings = PNGConversion.Settings(profile: .sRGB)
+            var settings = ImageConversion.Settings(profile: .sRGB)
             let output = folder + "/converted.png"
-            try PNGConversion.convert(file: path, to: output, settings: settings)
+            try ImageConversion.convert(file: path, to: output, settings: settings)
             #expect(FileManager.default.fileExists(atPath: output))
             try FileManager.default.removeItem(atPath: output)
             settings.decoding.rowsByLibspng = true
-            #expect(throws: GamutError.self) { try PNGConversion.convert(file: path, to: output, settings: settings) }
+            #expect(throws: GamutError.self) { try ImageConversion.convert(file: path, to: output, settings: settings) }
             #expect(!FileManager.default.fileExists(atPath: output), "a refused conversion left an output file")
         }
     #else

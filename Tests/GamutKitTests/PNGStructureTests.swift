@@ -51,7 +51,7 @@ struct PNGStructureTests {
         #expect(image.profile.data == ColorProfile.displayP3.data)
         // convert takes the whole-image path for it and keeps the texts.
         let output = PNGFixtures.temporaryDirectory + "/out.png"
-        let summary = try PNGConversion.convert(file: Self.write(png), to: output, settings: .init(profile: .sRGB))
+        let summary = try ImageConversion.convert(file: Self.write(png), to: output, settings: .init(profile: .sRGB))
         #expect(!summary.streamed)
         #expect(try PNG.read(contentsOf: output).metadata.texts.count == 1500)
     }
@@ -60,7 +60,7 @@ struct PNGStructureTests {
     func animated(convert: Bool) throws {
         let png = PNGFixtures.inserting(PNGFixtures.chunk("acTL", PNGFixtures.be32(3) + PNGFixtures.be32(0)), into: try Self.sample())
         if convert {
-            let summary = try PNGConversion.convert(
+            let summary = try ImageConversion.convert(
                 file: Self.write(png), to: PNGFixtures.temporaryDirectory + "/out.png",
                 settings: .init(profile: .sRGB))
             #expect(summary.warnings.contains { $0.contains("APNG") && $0.contains("3 frames") && $0.contains("were not") })
@@ -114,7 +114,7 @@ struct PNGStructureTests {
         let input = Self.write(broken)
         let output = PNGFixtures.temporaryDirectory + "/out.png"
         do {
-            _ = try PNGConversion.convert(file: input, to: output, settings: .init(profile: .sRGB))
+            _ = try ImageConversion.convert(file: input, to: output, settings: .init(profile: .sRGB))
             Issue.record("a file with \(damage) was converted")
         } catch {
             #expect(error.path == input)
@@ -122,14 +122,14 @@ struct PNGStructureTests {
         }
         #expect(!FileManager.default.fileExists(atPath: output))
         // The intact file streams.
-        #expect(try PNGConversion.convert(file: Self.write(png), to: output, settings: .init(profile: .sRGB)).streamed)
+        #expect(try ImageConversion.convert(file: Self.write(png), to: output, settings: .init(profile: .sRGB)).streamed)
     }
 
     @Test("A dangling symbolic link in a checked folder is reported as unreadable, not skipped")
     func danglingLink() throws {
         let folder = PNGFixtures.temporaryDirectory
         try FileManager.default.createSymbolicLink(atPath: folder + "/gone.png", withDestinationPath: folder + "/missing.png")
-        #expect(AssetChecker.pngFiles(in: [folder]) == [folder + "/gone.png"])
+        #expect(AssetChecker.imageFiles(in: [folder]) == [folder + "/gone.png"])
         let report = try AssetChecker.check([folder])
         let finding = try #require(report.files.first?.findings.first)
         #expect(finding.ruleID == RuleID.unreadable)
@@ -262,7 +262,7 @@ struct OtherFormatsEverywhereTests {
                 file, target: .sRGB, settings: .init(), options: .init(), includeClipMask: false, threads: 1, keepImage: false)
             #expect(analyzed.analyzed.warnings.contains { $0.hasPrefix("a suggested PLTE chunk after tRNS") })
             let output = PNGFixtures.temporaryDirectory + "/converted.png"
-            let summary = try PNGConversion.convert(file: file, to: output, settings: .init(profile: .sRGB))
+            let summary = try ImageConversion.convert(file: file, to: output, settings: .init(profile: .sRGB))
             #expect(!summary.streamed && summary.warnings.contains { $0.hasPrefix("a suggested PLTE chunk after tRNS") })
             let converted = try LibPNG.decode(try ExternalTool.read(output)).get()
             let alphas = { (samples: [Int]) in stride(from: 3, to: samples.count, by: 4).map { samples[$0] } }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// `RealAppCorpus`: six apps' catalogs shaped like real ones. Each app is audited as one run; what is reported at
 /// warning or error must be exactly the problems seeded, and every seeded problem must be found.

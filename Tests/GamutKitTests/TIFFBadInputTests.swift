@@ -33,7 +33,8 @@
             #expect(error.code == .imageTooLarge && error.path == "bomb.tif")
             #expect(
                 error.message
-                    == PNG.DecodingOptions.budgetMessage(width: 100_000, height: 100_000, budget: PNG.DecodingOptions.defaultMaximumPixels))
+                    == ImageFile.DecodingOptions.budgetMessage(
+                        width: 100_000, height: 100_000, budget: ImageFile.DecodingOptions.defaultMaximumPixels))
         }
 
         @Test("Wrong sizes: a directory declaring more rows than its strips hold is .invalidImage")

@@ -195,7 +195,8 @@
             #expect(error.code == .imageTooLarge && error.path == "bomb.webp")
             #expect(
                 error.message
-                    == PNG.DecodingOptions.budgetMessage(width: 16384, height: 16384, budget: PNG.DecodingOptions.defaultMaximumPixels))
+                    == ImageFile.DecodingOptions.budgetMessage(
+                        width: 16384, height: 16384, budget: ImageFile.DecodingOptions.defaultMaximumPixels))
             // Within the budget, the same lie gets as far as the (short) bitstream.
             let decoding = try #require(decodingError { () throws(GamutError) in try WebP.decode(lie, path: "bomb.webp") })
             #expect(decoding.code == .invalidImage)

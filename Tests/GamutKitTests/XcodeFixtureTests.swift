@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// The catalogs of `Fixtures/XcodeCatalogs`, written as Xcode writes them: one app (`Shop`, iOS with Dark Mode) with
 /// its widget, watch and Mac catalogs — Xcode's template `AccentColor` and `WidgetBackground`, an app icon with dark

@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkFixtures
 import Foundation
-@_spi(Tools) import GamutKit
+import GamutKit
 
 // Auditing a large asset catalog (target: under 10 s on 2 cores): 2,000 colorsets with appearances and
 // 300 16-bit 1024×1024 images, generated once into the temporary folder (see CatalogFixture).

@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkFixtures
 import Foundation
-@_spi(Tools) import GamutKit
+import GamutKit
 
 // Display P3 → sRGB on a 3840×2160 image: GamutKit's exact path against LittleCMS's default
 // (inaccurate at 16 bits) in the same run, at 16 and 8 bits, on one and on all cores; PNG decode (and libspng's) and
@@ -46,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
     // The same with every row decoded by libspng (GamutKit's own row decoder, ISA-L's inflate and its filter kernel,
     // switched off), for the ratio.
     Benchmark("PNG decode, 3840×2160 16-bit, rows by libspng") { benchmark in
-        var options = PNG.DecodingOptions()
+        var options = ImageFile.DecodingOptions()
         options.rowsByLibspng = true
         for _ in benchmark.scaledIterations { blackHole(try ImageFile.decode(png, options: options)) }
     }
@@ -73,10 +73,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "convert file → file, streamed (what gamut-check convert runs)",
         closure: { benchmark in
-            let settings = PNGConversion.Settings(profile: .sRGB)
+            let settings = ImageConversion.Settings(profile: .sRGB)
             for _ in benchmark.scaledIterations {
                 blackHole(
-                    try PNGConversion.convert(file: inputPath, to: directory.appendingPathComponent("srgb.png").path, settings: settings))
+                    try ImageConversion.convert(file: inputPath, to: directory.appendingPathComponent("srgb.png").path, settings: settings))
             }
         },
         setup: {

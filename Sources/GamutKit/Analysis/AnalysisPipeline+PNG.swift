@@ -14,9 +14,9 @@ extension AnalysisPipeline {
     /// decoding, reading the file as it goes) and workers analyze each chunk as soon as the row below it is decoded, so
     /// neither the image data nor the decoded image is ever held whole and decoding and analysis overlap. Returns nil for files
     /// the whole-image path reads instead (``PNGChunkLayout/needsWholeImage``). A file this path refuses as an invalid PNG is for the caller to read again on the
-    /// whole-image path, which reads damage confined to ancillary chunks with a warning (as ``PNGConversion`` does).
+    /// whole-image path, which reads damage confined to ancillary chunks with a warning (as ``ImageConversion`` does).
     static func analyzePNG(
-        _ file: PNGFile, options: PNG.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
+        _ file: PNGFile, options: ImageFile.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
         includeClipMask: Bool, threads: Int?, keepCells: Bool = false
     ) throws(GamutError) -> FileAnalysis? {
         let (bytes, path) = (file.chunks, file.path)

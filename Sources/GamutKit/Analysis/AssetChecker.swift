@@ -3,13 +3,13 @@ import Foundation
 import Synchronization
 
 /// Checks PNG files and folders of them: the library behind `gamut-check check`.
-package enum AssetChecker {
+public enum AssetChecker {
     /// The image files at `paths`: files as given, folders searched recursively for the extensions of the formats
     /// GamutKit reads (``ImageFormat/readableExtensions``: PNG, JPEG, TIFF, WebP, HEIF, AVIF; each file is then
     /// decoded by its content, not its name), hidden entries and symbolic links to folders skipped (so link loops
     /// end), sorted. Paths that don't exist are kept, and so are symbolic links with those extensions whose target is
     /// missing (dangling), so that checking them reports them as unreadable rather than skipping them silently.
-    package static func pngFiles(in paths: [String]) -> [String] {
+    public static func imageFiles(in paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -39,29 +39,40 @@ package enum AssetChecker {
     /// Checks `paths` (files and folders) against the settings' target, analyzing files in parallel.
     /// A file that can't be read gets an `unreadable` finding; the others are still checked.
     /// - Parameters:
+    ///   - paths: image files, and folders searched as ``imageFiles(in:)`` does.
+    ///   - settings: the thresholds.
+    ///   - decoding: limits for every image read.
     ///   - clipMaskDirectory: where to write a clip-mask PNG per image with out-of-gamut pixels (nil: none).
     ///   - progress: called after each file with (done, total), from any thread.
     ///   - target: the display to check against; nil uses the settings' built-in target (sRGB by default).
     ///   - pictures: make the HTML report's pictures of each file with findings while it is in memory
     ///     (``CheckReport/FileResult/pictures``).
-    package static func check(
+    public static func check(
         _ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-        decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false,
+        decoding: ImageFile.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CheckReport {
         try check(
-            files: pngFiles(in: paths), target: target, settings: settings, decoding: decoding,
+            files: imageFiles(in: paths), target: target, settings: settings, decoding: decoding,
             clipMaskDirectory: clipMaskDirectory, pictures: pictures, progress: progress)
     }
 
-    /// Checks PNG files already listed (by ``pngFiles(in:)``), as ``check(_:target:settings:decoding:clipMaskDirectory:progress:)`` does.
+    /// Checks image files already listed (by ``imageFiles(in:)``), as ``check(_:target:settings:decoding:clipMaskDirectory:pictures:progress:)`` does.
+    /// - Parameters:
+    ///   - files: the image files.
+    ///   - target: the display to check against; nil uses the settings' built-in target (sRGB by default).
+    ///   - settings: the thresholds.
+    ///   - decoding: limits for every image read.
+    ///   - clipMaskDirectory: where to write a clip-mask PNG per image with out-of-gamut pixels (nil: none).
+    ///   - pictures: make the HTML report's pictures of each file with findings while it is in memory.
+    ///   - progress: called after each file with (done, total), from any thread.
     ///   - jobs: how many files are read and analyzed at once (each on one core); nil uses every core. Memory grows
     ///     with `jobs` (one decoded image each), never with the number of files.
     ///   - cache: where the files' analyses are kept between runs (``AnalysisCache``); not used with clip masks or
     ///     pictures, which need the pixels.
-    package static func check(
+    public static func check(
         files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-        decoding: PNG.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false, jobs: Int? = nil,
+        decoding: ImageFile.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false, jobs: Int? = nil,
         cache: AnalysisCache? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CheckReport {
         let target = settings.targetProfile(target)
@@ -125,7 +136,7 @@ package enum AssetChecker {
 
     /// Reads and hashes a file once: its kept entry, or a miss to keep its analysis under; nil when it can't be read
     /// or examined (the uncached check then reports why, in its own words).
-    static func lookUp(_ path: String, decoding: PNG.DecodingOptions, in scope: AnalysisCache.Scope) -> LookUp? {
+    static func lookUp(_ path: String, decoding: ImageFile.DecodingOptions, in scope: AnalysisCache.Scope) -> LookUp? {
         guard let identity = FileIO.identity(of: path),
             let bytes = try? FileIO.read(path, maximumSize: decoding.maximumFileSize, what: "image file")
         else { return nil }
@@ -148,7 +159,7 @@ package enum AssetChecker {
     /// Checks one file; with `keepIn`, its analysis is kept in the cache under the key of the bytes read before it,
     /// when the file's size, time and inode didn't change meanwhile.
     static func checkFile(
-        _ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
+        _ path: String, target: ColorProfile, settings: AnalysisSettings, decoding: ImageFile.DecodingOptions,
         clipMaskDirectory: String?, pictures: Bool = false, threads: Int?, keepIn miss: Miss? = nil
     ) -> CheckReport.FileResult {
         do throws(GamutError) {

@@ -27,8 +27,8 @@ public struct CollapsingPair: Sendable, Hashable {
     public var firstShown: [Int], secondShown: [Int]
 }
 
-/// Finds colors that collapse on a target display (``AnalysisThreshold/collapseSource``,
-/// ``AnalysisThreshold/collapseShown``, ``AnalysisThreshold/collapseRatio``).
+/// Finds colors that collapse on a target display (``AnalysisSettings/collapseSource``,
+/// ``AnalysisSettings/collapseShown``, ``AnalysisSettings/collapseRatio``).
 ///
 /// Colors are grouped by the display code they are shown as; shown colors are indexed in a Lab grid
 /// and each is compared only with neighbors inside a radius that bounds CIEDE2000 < 1 (from its
@@ -39,7 +39,7 @@ public enum CollapseSearch {
         /// The pairs found, by first index then second.
         public var pairs: [CollapsingPair]
         /// Each color's evaluation on the display, in list order.
-        package var evaluations: [ColorEvaluation]
+        public var evaluations: [ColorEvaluation]
         /// True when more pairs exist than `maximumPairs`.
         public var truncated: Bool
     }
@@ -48,12 +48,13 @@ public enum CollapseSearch {
     /// - Parameters:
     ///   - colors: the colors, each with its profile (status colors, chart series, brand shades).
     ///   - target: the display to check against (sRGB by default).
-    ///   - settings: the thresholds (``AnalysisThreshold/collapseSource``, ``AnalysisThreshold/collapseShown``, …).
+    ///   - settings: the thresholds (``AnalysisSettings/collapseSource``, ``AnalysisSettings/collapseShown``, …).
     ///   - maximumPairs: stop after this many pairs (a list of thousands of near-identical colors has millions).
     public static func search(
         _ colors: [NamedColor], target: ColorProfile = .sRGB, settings: AnalysisSettings = .init(),
         maximumPairs: Int = 10_000
     ) throws(GamutError) -> Result {
+        try settings.validate()
         var simulations: [ObjectIdentifier: DisplaySimulation] = [:]
         var evaluations: [ColorEvaluation] = []
         evaluations.reserveCapacity(colors.count)

@@ -3,17 +3,17 @@
 /// the display's depth), and the CIEDE2000 difference between the two.
 ///
 /// The out-of-gamut test is done on an unbounded transform into linear target light (never LittleCMS's
-/// gamut-check flag, which misses colors), with ``AnalysisThreshold/gamutTolerance``.
+/// gamut-check flag, which misses colors), with ``AnalysisSettings/gamutTolerance``.
 /// Immutable and safe to share across tasks.
 public final class DisplaySimulation: Sendable {
     /// The source profile.
-    package let source: ColorProfile
+    public let source: ColorProfile
     /// The target display's profile (RGB matrix/TRC).
-    package let target: ColorProfile
+    public let target: ColorProfile
     /// Bits per channel of the display.
-    package let displayBitDepth: Int
+    public let displayBitDepth: Int
     /// The out-of-gamut tolerance in linear target light.
-    package let tolerance: Double
+    public let tolerance: Double
 
     let targetModel: ShaperModel
     let fromXYZ: Matrix3
@@ -52,7 +52,7 @@ public final class DisplaySimulation: Sendable {
     }
 
     /// D50 XYZ of a source color given as encoded components in 0…1 (one per source channel).
-    package func sourceXYZ(_ encoded: [Double]) -> [Double] {
+    public func sourceXYZ(_ encoded: [Double]) -> [Double] {
         if let model = sourceModel {
             return model.toXYZD50 * (0..<3).map { model.curves[$0].linearize(encoded[$0]) }
         }
@@ -72,7 +72,7 @@ public final class DisplaySimulation: Sendable {
     }
 
     /// Evaluates one source color given by its D50 XYZ.
-    package func evaluate(xyz: [Double]) -> ColorEvaluation {
+    public func evaluate(xyz: [Double]) -> ColorEvaluation {
         let linear = fromXYZ * xyz
         let outside = linear.contains { $0 < -tolerance || $0 > 1 + tolerance }
         let shown = (0..<3).map { c in
@@ -88,7 +88,7 @@ public final class DisplaySimulation: Sendable {
     }
 
     /// Lab of a displayed color given by its display codes.
-    package func shownLab(_ codes: [Int]) -> Lab {
+    public func shownLab(_ codes: [Int]) -> Lab {
         shownLab(r: codes[0], g: codes[1], b: codes[2])
     }
 
@@ -104,20 +104,20 @@ public final class DisplaySimulation: Sendable {
 /// One color as a target display shows it.
 public struct ColorEvaluation: Sendable, Hashable {
     /// The source color in D50 Lab.
-    package var sourceLab: Lab
+    public var sourceLab: Lab
     /// The source color in the target's linear light, unbounded (outside 0…1 when out of gamut).
-    package var targetLinear: [Double]
+    public var targetLinear: [Double]
     /// Whether a channel of the color in the target's linear RGB leaves 0…1 by more than the tolerance.
     public var isOutOfGamut: Bool
     /// The display codes shown (0…2^depth−1 per channel) after clipping and quantization.
     public var shown: [Int]
     /// The shown color in D50 Lab.
-    package var shownLab: Lab
+    public var shownLab: Lab
     /// ΔE00 between the source and the shown color.
     public var deltaE: Double
     /// The color clipping alone gives (target linear light clamped to 0…1 per channel), in D50 Lab: not quantized to
     /// display codes.
-    package var clippedLab: Lab
+    public var clippedLab: Lab
     /// ΔE00 between the source and the color clipped into the target: what clipping costs this color, unquantized. 0 for a color inside
     /// the gamut (within the tolerance); ``deltaE`` adds the display's quantization to it.
     public var clippingDeltaE: Double

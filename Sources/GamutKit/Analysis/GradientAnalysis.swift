@@ -50,24 +50,24 @@ public struct GradientReport: Sendable {
         /// ΔE00 between the shown colors at the ends.
         public var shownDeltaE: Double
         /// The span's length as a fraction of the ramp.
-        package var length: Double { end - start }
+        public var length: Double { end - start }
     }
 
     /// Number of samples evaluated.
-    package var samples: Int
+    public var samples: Int
     /// Fraction of samples out of gamut, 0…1.
     public var outOfGamutFraction: Double
     /// Out-of-gamut stretches of the ramp.
-    package var outOfGamutSpans: [ClosedRange<Double>]
-    /// The longest flattened span: shown colors step by less than ``AnalysisThreshold/flatStep`` while the
-    /// source changes by at least ``AnalysisThreshold/flattenedSourceChange`` across it, the shown change
-    /// is at most ``AnalysisThreshold/collapseRatio`` of it, and the display drops at least
-    /// ``AnalysisThreshold/gradientMinimumLoss`` of the change. Nil when the ramp has none.
+    public var outOfGamutSpans: [ClosedRange<Double>]
+    /// The longest flattened span: shown colors step by less than ``AnalysisSettings/flatStep`` while the
+    /// source changes by at least ``AnalysisSettings/flattenedSourceChange`` across it, the shown change
+    /// is at most ``AnalysisSettings/collapseRatio`` of it, and the display drops at least
+    /// ``AnalysisSettings/gradientMinimumLoss`` of the change. Nil when the ramp has none.
     public var longestFlattened: Span?
     /// The largest ΔE00 between a sample and its shown color, and where.
     public var worstDeltaE: Double, worstPosition: Double
     /// Every sample's evaluation, in order.
-    package var evaluations: [ColorEvaluation]
+    public var evaluations: [ColorEvaluation]
 }
 
 /// Samples gradients and measures how they clip on the target display.
@@ -80,6 +80,7 @@ public enum GradientAnalysis {
         _ gradient: Gradient, samples: Int = 256, target: ColorProfile = .sRGB,
         settings: AnalysisSettings = .init()
     ) throws(GamutError) -> GradientReport {
+        try settings.validate()
         let stops = gradient.stops.sorted { $0.position < $1.position }
         guard stops.count >= 2, samples >= 2 else {
             throw GamutError(.invalidArgument, "gradient '\(gradient.name)' needs at least two stops and two samples")

@@ -3,12 +3,12 @@ import Foundation
 
 /// Finds flattened gradients in an image: along each row and each column, runs of out-of-gamut pixels
 /// whose source colors change smoothly and monotonically while the shown color barely moves (each step
-/// within one display code per channel), changing at ``AnalysisThreshold/gradientMinimumSteps`` pixels or more over at
-/// least ``AnalysisThreshold/gradientMinimumLength``, whose source changes by ≥
-/// ``AnalysisThreshold/flattenedSourceChange`` ΔE00 end to end while the shown color changes by at most
-/// ``AnalysisThreshold/collapseRatio`` of that, losing at least ``AnalysisThreshold/gradientMinimumLoss`` ΔE00 of the
+/// within one display code per channel), changing at ``AnalysisSettings/gradientMinimumSteps`` pixels or more over at
+/// least ``AnalysisSettings/gradientMinimumLength``, whose source changes by ≥
+/// ``AnalysisSettings/flattenedSourceChange`` ΔE00 end to end while the shown color changes by at most
+/// ``AnalysisSettings/collapseRatio`` of that, losing at least ``AnalysisSettings/gradientMinimumLoss`` ΔE00 of the
 /// change (the floors under which no band is visible). Runs in neighboring lines merge into regions, and a region is a
-/// gradient when it spans ``AnalysisThreshold/gradientMinimumLines`` lines: the edge of a shape or a stroke, a step
+/// gradient when it spans ``AnalysisSettings/gradientMinimumLines`` lines: the edge of a shape or a stroke, a step
 /// between two flat colors, is not one.
 ///
 /// Rows are scanned as each chunk of rows is analyzed; columns are scanned as chunks arrive in order, with one run

@@ -3,18 +3,18 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Top-left corner and size, in pixels.
     public var x: Int, y: Int, width: Int, height: Int
     /// Creates a rectangle.
-    package init(x: Int, y: Int, width: Int, height: Int) {
+    public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
     /// Whether `other` lies inside this rectangle.
-    package func contains(_ other: PixelRect) -> Bool {
+    public func contains(_ other: PixelRect) -> Bool {
         other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
     /// The area shared with `other`, in pixels.
-    package func intersectionArea(_ other: PixelRect) -> Int {
+    public func intersectionArea(_ other: PixelRect) -> Int {
         let w = min(x + width, other.x + other.width) - max(x, other.x)
         let h = min(y + height, other.y + other.height) - max(y, other.y)
         return w > 0 && h > 0 ? w * h : 0
@@ -41,12 +41,12 @@ public struct PixelSample: Sendable, Hashable, Codable {
 }
 
 /// Source colors that can be told apart but are shown as one display color (or as display colors
-/// closer than ``AnalysisThreshold/collapseShown``).
+/// closer than ``AnalysisSettings/collapseShown``).
 public struct ImageCollapseGroup: Sendable, Hashable, Codable {
     /// The display codes the first and the second color are shown as (equal when shown identically).
-    package var firstShown: [Int], secondShown: [Int]
+    public var firstShown: [Int], secondShown: [Int]
     /// Pixels shown as either display color.
-    package var pixelCount: Int
+    public var pixelCount: Int
     /// Where they are.
     public var bounds: PixelRect
     /// The two most different source colors (encoded components) and how many pixels each covers.
@@ -58,12 +58,12 @@ public struct ImageCollapseGroup: Sendable, Hashable, Codable {
     /// ΔE00 between the two shown colors.
     public var shownDeltaE: Double
     /// How many display colors the cluster of collapsing colors spans.
-    package var displayColors: Int
+    public var displayColors: Int
     /// Flattened gradient regions along the boundaries between these colors (an antialiased or soft edge of a shape
     /// that vanishes): part of this collapse, and reported with it rather than as gradients.
     public var flattenedEdges = 0
     /// The two source colors' Lab (D50), in the same order.
-    package var firstLab = Lab(l: 0, a: 0, b: 0), secondLab = Lab(l: 0, a: 0, b: 0)
+    public var firstLab = Lab(l: 0, a: 0, b: 0), secondLab = Lab(l: 0, a: 0, b: 0)
 }
 
 /// A region where smooth gradients (along rows or columns) are flattened by clipping.
@@ -80,17 +80,17 @@ public struct ClippingGradientRegion: Sendable, Hashable, Codable {
     /// The region's bounds.
     public var bounds: PixelRect
     /// Flattened runs merged into the region.
-    package var runs: Int
+    public var runs: Int
     /// The longest run, in pixels.
-    package var longestRun: Int
+    public var longestRun: Int
     /// The largest ΔE00 between the source colors at a run's ends (how much the gradient changes there).
     public var sourceDeltaE: Double
     /// The largest ΔE00 between the shown colors at a run's ends (how little the display shows of it).
     public var shownDeltaE: Double
     /// The largest ΔE00 between a pixel of the region's runs and its shown color, and where.
-    package var worstDeltaE: Double, worstX: Int, worstY: Int
+    public var worstDeltaE: Double, worstX: Int, worstY: Int
     /// The source colors at the ends of the longest run: a soft edge between two collapsing colors starts and ends on them.
-    package var ends: [Lab] = []
+    public var ends: [Lab] = []
 
     /// Takes `other` into this region: bounds joined, runs added, the larger changes, the longer run's ends, the worse pixel.
     mutating func absorb(_ other: ClippingGradientRegion) {
@@ -108,16 +108,16 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
     /// Image size.
     public var width: Int, height: Int
     /// The image's profile name.
-    package var sourceProfile: String
+    public var sourceProfile: String
     /// The target display's profile name.
-    package var targetProfile: String
+    public var targetProfile: String
     /// Pixels counted (alpha > 0).
     public var countedPixels: Int
     /// Counted pixels outside the target gamut.
     public var outOfGamutPixels: Int
-    /// Counted pixels whose shown color is ≥ ``AnalysisThreshold/visibleClip`` ΔE00 from the source.
+    /// Counted pixels whose shown color is ≥ ``AnalysisSettings/visibleClip`` ΔE00 from the source.
     public var visiblyClippedPixels: Int
-    /// Of the visibly clipped pixels, those whose hue is turned by at least ``AnalysisThreshold/visibleHueShift`` (ΔH in
+    /// Of the visibly clipped pixels, those whose hue is turned by at least ``AnalysisSettings/visibleHueShift`` (ΔH in
     /// OKLab), counted by source color cell of 1 ΔE76: what clipping changes beyond the chroma a gamut map gives up.
     public var hueShiftedPixels = 0
     /// The largest hue turn (ΔH in OKLab) of a visibly clipped color.

@@ -41,7 +41,7 @@ public enum ImageAnalyzer {
     ///   ``analyze(_:target:settings:includeClipMask:threads:)`` does.
     public static func analyze(
         contentsOf path: String, target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
-        options: PNG.DecodingOptions = .init(), includeClipMask: Bool = false, threads: Int? = nil
+        options: ImageFile.DecodingOptions = .init(), includeClipMask: Bool = false, threads: Int? = nil
     ) throws(GamutError) -> Output {
         try analyzeFile(
             path, target: settings.targetProfile(target), settings: settings, options: options,
@@ -54,7 +54,7 @@ public enum ImageAnalyzer {
     /// decoded from the file as it is analyzed; other formats, and PNGs the streamed path leaves to the whole-image path
     /// (see ``AnalysisPipeline/analyzePNG(_:options:target:settings:includeClipMask:threads:keepCells:)``), are read whole.
     static func analyzeFile(
-        _ path: String, target: ColorProfile, settings: AnalysisSettings, options: PNG.DecodingOptions,
+        _ path: String, target: ColorProfile, settings: AnalysisSettings, options: ImageFile.DecodingOptions,
         includeClipMask: Bool, threads: Int?, keepImage: Bool
     ) throws(GamutError) -> (analyzed: FileAnalysis, image: Image?, head: [UInt8]) {
         do throws(GamutError) {

@@ -6,8 +6,8 @@ extension PixelPass {
     ///
     /// Display codes are clustered when they are chained by steps of one code per channel (a cluster
     /// holds at least one out-of-gamut code). In each cluster, the largest source-color cells (pixels
-    /// within 1 ΔE76 of each other, each covering at least ``AnalysisThreshold/collapseMinimumPixels`` and
-    /// ``AnalysisThreshold/collapseMinimumArea`` of the counted pixels, at most ``AnalysisThreshold/collapseMaximumEdgeFraction``
+    /// within 1 ΔE76 of each other, each covering at least ``AnalysisSettings/collapseMinimumPixels`` and
+    /// ``AnalysisSettings/collapseMinimumArea`` of the counted pixels, at most ``AnalysisSettings/collapseMaximumEdgeFraction``
     /// of them on an edge) are compared pairwise, most different first; the first pair that is distinguishable in the source
     /// and not once shown (exact CIEDE2000 tests, as for lists of colors) is the cluster's finding. Findings come by
     /// pixels, then source difference, then the first color's display code (clusters share no codes), so their order
@@ -144,7 +144,7 @@ extension PixelPass {
 }
 
 extension PixelPass {
-    /// The visibly clipped pixels whose hue turns by at least ``AnalysisThreshold/visibleHueShift`` (ΔH in OKLab), and
+    /// The visibly clipped pixels whose hue turns by at least ``AnalysisSettings/visibleHueShift`` (ΔH in OKLab), and
     /// the largest turn, from the cells' first pixels: a cell is 1 ΔE76 across, far below the hue turns counted.
     func hueShifts(_ entries: [CellTable.Entry]) -> (pixels: Int, largest: Double) {
         // D50 XYZ → OKLab in three SIMD products (Bradford to D65 folded into Ottosson's M1): a catalog's cells number in

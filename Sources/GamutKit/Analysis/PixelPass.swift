@@ -47,6 +47,7 @@ final class PixelPass: Sendable {
         vectorized: Bool = true,
         samples: ((_ fits: ([ClosedRange<Int>]) -> Bool) -> [ClosedRange<Int>]?)? = nil
     ) throws(GamutError) {
+        try settings.validate()
         guard !format.sample.isFloat, format.layout != .cmyk else {
             throw GamutError(.invalidArgument, "the analyzer reads 8- and 16-bit gray or RGB images")
         }

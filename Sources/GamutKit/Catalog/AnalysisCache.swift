@@ -9,7 +9,7 @@ import Foundation
 /// entry is never used by other settings or by another version. The findings are made from the kept analysis each run,
 /// with the catalog's current sets, slots and policy (or the file's current path); only the per-pixel work is skipped. A
 /// cached run reports exactly what an uncached one does. In catalog audits, a file's key is also recorded under its
-/// identity (``Scope/identity(_:)``: path, inode, size, modification and change times), so a rerun finds an unchanged
+/// identity (path, inode, size, modification and change times), so a rerun finds an unchanged
 /// image's key without reading the image.
 ///
 /// Entries are small JSON files (a few KB), written atomically (a temporary file renamed into place), so audits
@@ -22,15 +22,15 @@ import Foundation
 /// recorded by the time of its `.gamutkit-swept` file). A cache left alone for months keeps what its next run uses. Only
 /// files the cache wrote are ever removed: entries (a key's name holding that key's entry) and the temporary files a
 /// killed run left; other files and folders are left alone.
-package final class AnalysisCache: Sendable {
+public final class AnalysisCache: Sendable {
     /// The folder the entries are kept in.
-    package let directory: String
+    public let directory: String
     /// Entries found and entries written in this cache's lifetime (for tests and figures).
     private let counts = Locked((found: 0, written: 0))
 
     /// A cache in `directory`, created (with any missing parent folders) when it doesn't exist.
     /// - Throws: ``GamutError`` `.io` naming the folder when it can't be created or isn't a folder.
-    package init(directory: String) throws(GamutError) {
+    public init(directory: String) throws(GamutError) {
         self.directory = directory
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
@@ -45,9 +45,9 @@ package final class AnalysisCache: Sendable {
     }
 
     /// How long an entry is kept without being used.
-    package static let unusedLifetime: TimeInterval = 30 * 24 * 3600
+    public static let unusedLifetime: TimeInterval = 30 * 24 * 3600
     /// How often a cache is swept.
-    package static let sweepInterval: TimeInterval = 24 * 3600
+    public static let sweepInterval: TimeInterval = 24 * 3600
     /// The file whose modification time records the last sweep.
     static let sweptMarker = ".gamutkit-swept"
 
@@ -57,7 +57,7 @@ package final class AnalysisCache: Sendable {
     /// left. A sweep never fails a run. A record of the last sweep dated more than ``sweepInterval`` ahead of `now` (a
     /// clock set back, a folder restored from another machine) is not believed: the cache is swept and the record
     /// re-dated, so such a record can't put sweeps off until the clock catches up with it.
-    package func sweepIfDue(now: Date = Date()) {
+    public func sweepIfDue(now: Date = Date()) {
         let files = FileManager.default
         let marker = (directory as NSString).appendingPathComponent(Self.sweptMarker)
         if let last = Self.modified(marker), abs(now.timeIntervalSince(last)) < Self.sweepInterval { return }
@@ -99,7 +99,7 @@ package final class AnalysisCache: Sendable {
     }
 
     /// How many entries were found and how many written since this cache was made.
-    package var statistics: (found: Int, written: Int) { counts.withLock { $0 } }
+    public var statistics: (found: Int, written: Int) { counts.withLock { $0 } }
 
     /// Which rules read an entry: a catalog audit's image rules, or the checks of an image file given alone (which
     /// analyze every image, and report the decoder's warnings).
@@ -134,7 +134,7 @@ package final class AnalysisCache: Sendable {
     /// with: a built-in profile and the same profile read from its exported bytes serialize alike, but the built-in's
     /// matrix comes unquantized from its primaries and its curves are exact, where the file's are LittleCMS's. nil when
     /// GamutKit's own binary can't be read, which turns the cache off.
-    func context(target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions, for kind: Kind) -> String? {
+    func context(target: ColorProfile, settings: AnalysisSettings, decoding: ImageFile.DecodingOptions, for kind: Kind) -> String? {
         guard let code = ContentHash.codeIdentity, let profile = try? target.serialized() else { return nil }
         var hash = ContentHash()
         hash.add("GamutKit analysis cache 1")
@@ -184,7 +184,7 @@ package final class AnalysisCache: Sendable {
     }
 
     /// This cache under the context of a run with these settings, or nil when the cache is off (see ``context(target:settings:decoding:for:)``).
-    func scope(target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions, for kind: Kind) -> Scope? {
+    func scope(target: ColorProfile, settings: AnalysisSettings, decoding: ImageFile.DecodingOptions, for kind: Kind) -> Scope? {
         context(target: target, settings: settings, decoding: decoding, for: kind).map { Scope(cache: self, context: $0) }
     }
 

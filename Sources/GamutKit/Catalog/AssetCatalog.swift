@@ -1,21 +1,26 @@
-/// An Xcode asset catalog (`.xcassets` folder) as read by ``CatalogReader``: its sets, and the
+/// An Xcode asset catalog (`.xcassets` folder) as ``CatalogAuditor`` reads it: its sets, and the
 /// problems found while reading it (as findings with file, line and key path).
-package struct AssetCatalog: Sendable {
+public struct AssetCatalog: Sendable {
     /// The catalog folder, as given.
-    package var path: String
+    public var path: String
     /// Every set found, in path order.
-    package var assets: [CatalogAsset]
+    public var assets: [CatalogAsset]
     /// Problems found while reading: broken or unknown JSON, malformed values, unsafe paths.
-    package var readingFindings: [Finding]
+    public var readingFindings: [Finding]
     /// Every `Contents.json` read (catalog root, groups and sets).
-    package var contentsFiles: [String]
+    public var contentsFiles: [String]
 }
 
 /// One set folder of a catalog.
-package struct CatalogAsset: Sendable {
+public struct CatalogAsset: Sendable {
     /// The kind of set, from the folder's extension.
-    package enum Kind: Sendable, Hashable, CustomStringConvertible {
-        case colorSet, imageSet, appIconSet
+    public enum Kind: Sendable, Hashable, CustomStringConvertible {
+        /// A `.colorset`: one color with its appearance and display-gamut variants.
+        case colorSet
+        /// An `.imageset`: an image with its scale, appearance and display-gamut variants.
+        case imageSet
+        /// An `.appiconset`: the app icon, matched to sRGB automatically where needed.
+        case appIconSet
         /// Another set type (`dataset`, `symbolset`, …): listed, not checked.
         case other(String)
 
@@ -28,7 +33,7 @@ package struct CatalogAsset: Sendable {
             }
         }
 
-        package var description: String {
+        public var description: String {
             switch self {
             case .colorSet: "colorset"
             case .imageSet: "imageset"
@@ -40,74 +45,91 @@ package struct CatalogAsset: Sendable {
 
     /// The name code uses: the folder name without extension, prefixed by the groups that provide a namespace
     /// (`Brand/Accent`).
-    package var name: String
+    public var name: String
     /// The kind of set.
-    package var kind: Kind
+    public var kind: Kind
     /// The set folder's path.
-    package var folder: String
+    public var folder: String
     /// Its `Contents.json`.
-    package var contentsFile: String
+    public var contentsFile: String
     /// The color entries (color sets).
-    package var colors: [CatalogColorEntry]
+    public var colors: [CatalogColorEntry]
     /// The image entries (image and app icon sets).
-    package var images: [CatalogImageEntry]
+    public var images: [CatalogImageEntry]
     /// Whether the set asks for template rendering (`properties.template-rendering-intent` = `template`).
-    package var isTemplate: Bool
+    public var isTemplate: Bool
     /// Files in the set folder that no entry references (hidden files and `Contents.json` aside).
-    package var unreferencedFiles: [String]
+    public var unreferencedFiles: [String]
 }
 
 /// The appearance an entry is for: luminosity (any, light, dark, tinted) and contrast (normal or high).
-package struct CatalogAppearance: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct CatalogAppearance: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `luminosity` appearance. `tinted` is the tinted app icon of iOS 18 (Home Screen customization): no color
     /// context uses it.
-    package enum Luminosity: String, Sendable, Hashable, CaseIterable { case any, light, dark, tinted }
+    public enum Luminosity: String, Sendable, Hashable, CaseIterable {
+        /// No luminosity appearance: the entry for every appearance without its own.
+        case any
+        /// Light appearance.
+        case light
+        /// Dark appearance (Dark Mode).
+        case dark
+        /// The tinted app icon.
+        case tinted
+    }
     /// The luminosity: `any` when the entry has no luminosity appearance.
-    package var luminosity: Luminosity
+    public var luminosity: Luminosity
     /// True for `contrast` = `high`.
-    package var highContrast: Bool
+    public var highContrast: Bool
 
     /// Creates an appearance.
-    package init(luminosity: Luminosity = .any, highContrast: Bool = false) {
+    public init(luminosity: Luminosity = .any, highContrast: Bool = false) {
         self.luminosity = luminosity
         self.highContrast = highContrast
     }
 
     /// Any appearance (an entry without `appearances`).
-    package static let any = CatalogAppearance()
+    public static let any = CatalogAppearance()
 
     /// "any", "dark", "light, high contrast", …
-    package var description: String {
+    public var description: String {
         luminosity.rawValue + (highContrast ? ", high contrast" : "")
     }
 
-    package static func < (l: CatalogAppearance, r: CatalogAppearance) -> Bool {
+    public static func < (l: CatalogAppearance, r: CatalogAppearance) -> Bool {
         (l.highContrast ? 1 : 0, CatalogAppearance.Luminosity.allCases.firstIndex(of: l.luminosity)!)
             < (r.highContrast ? 1 : 0, CatalogAppearance.Luminosity.allCases.firstIndex(of: r.luminosity)!)
     }
 }
 
 /// The `display-gamut` an entry is for (case-sensitive in `Contents.json`).
-package enum CatalogDisplayGamut: String, Sendable, Hashable {
+public enum CatalogDisplayGamut: String, Sendable, Hashable {
+    /// `sRGB`: the variant sRGB devices show.
     case sRGB
+    /// `display-P3`: the variant wide-color devices show.
     case displayP3 = "display-P3"
 }
 
 /// A color space of a colorset entry (`color-space`).
-package enum CatalogColorSpace: String, Sendable, Hashable, CaseIterable {
+public enum CatalogColorSpace: String, Sendable, Hashable, CaseIterable {
+    /// `srgb`: sRGB, components 0…1.
     case sRGB = "srgb"
+    /// `display-p3`: Display P3, components 0…1.
     case displayP3 = "display-p3"
+    /// `extended-srgb`: sRGB's primaries and curve, components outside 0…1 allowed (wide colors).
     case extendedSRGB = "extended-srgb"
+    /// `extended-linear-srgb`: sRGB's primaries with linear components, outside 0…1 allowed.
     case extendedLinearSRGB = "extended-linear-srgb"
+    /// `gray-gamma-22`: gray with a 2.2 gamma curve (one `white` component).
     case grayGamma22 = "gray-gamma-22"
+    /// `extended-gray`: gray with sRGB's curve, outside 0…1 allowed.
     case extendedGray = "extended-gray"
 
     /// Whether the space is gray (one `white` component).
-    package var isGray: Bool { self == .grayGamma22 || self == .extendedGray }
+    public var isGray: Bool { self == .grayGamma22 || self == .extendedGray }
     /// Whether components may leave 0…1.
-    package var isExtended: Bool { self == .extendedSRGB || self == .extendedLinearSRGB || self == .extendedGray }
+    public var isExtended: Bool { self == .extendedSRGB || self == .extendedLinearSRGB || self == .extendedGray }
     /// Whether colors in this space can leave sRGB.
-    package var isWide: Bool { self != .sRGB && self != .grayGamma22 }
+    public var isWide: Bool { self != .sRGB && self != .grayGamma22 }
 
     /// The color as a ``NamedColor`` GamutKit can evaluate. Extended components are extended by odd
     /// symmetry, as Apple's extended spaces are. Gray becomes neutral linear sRGB (the D50-adapted white
@@ -126,7 +148,7 @@ package enum CatalogColorSpace: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a colorset entry holds.
-package enum CatalogColorValue: Sendable, Hashable {
+public enum CatalogColorValue: Sendable, Hashable {
     /// Components (0…1 after decoding; extended spaces may leave that range) and alpha.
     case components(CatalogColorSpace, [Double], alpha: Double)
     /// A reference to a system color (`platform`, `reference`).
@@ -137,44 +159,44 @@ package enum CatalogColorValue: Sendable, Hashable {
 }
 
 /// One entry of a colorset's `colors` array.
-package struct CatalogColorEntry: Sendable, Hashable {
+public struct CatalogColorEntry: Sendable, Hashable {
     /// `idiom` (`universal` when absent).
-    package var idiom: String
+    public var idiom: String
     /// Its appearance.
-    package var appearance: CatalogAppearance
+    public var appearance: CatalogAppearance
     /// Its `display-gamut`, nil for both.
-    package var displayGamut: CatalogDisplayGamut?
+    public var displayGamut: CatalogDisplayGamut?
     /// The color; nil when the entry's color could not be read (a reading finding says why).
-    package var color: CatalogColorValue?
+    public var color: CatalogColorValue?
     /// 1-based line of the entry in `Contents.json`.
-    package var line: Int
+    public var line: Int
     /// Key path of the entry, like `colors[2]`.
-    package var keyPath: String
+    public var keyPath: String
 }
 
 /// One entry of an imageset's or app icon set's `images` array.
-package struct CatalogImageEntry: Sendable, Hashable {
+public struct CatalogImageEntry: Sendable, Hashable {
     /// `filename`, nil for an empty slot.
-    package var filename: String?
+    public var filename: String?
     /// The file's path when the filename is safe (inside the set folder); nil otherwise or when empty.
-    package var path: String?
+    public var path: String?
     /// `idiom`.
-    package var idiom: String
+    public var idiom: String
     /// `scale` (`1x`, `2x`, `3x`), if given.
-    package var scale: String?
+    public var scale: String?
     /// `platform` (app icons: `ios`, `macos`, `watchos`, …), if given.
-    package var platform: String?
+    public var platform: String?
     /// Its appearance.
-    package var appearance: CatalogAppearance
+    public var appearance: CatalogAppearance
     /// Its `display-gamut`, nil for both.
-    package var displayGamut: CatalogDisplayGamut?
+    public var displayGamut: CatalogDisplayGamut?
     /// 1-based line of the entry in `Contents.json`.
-    package var line: Int
+    public var line: Int
     /// Key path of the entry, like `images[0]`.
-    package var keyPath: String
+    public var keyPath: String
 
     /// Creates an entry.
-    package init(
+    public init(
         filename: String? = nil, path: String? = nil, idiom: String = "universal", scale: String? = nil, platform: String? = nil,
         appearance: CatalogAppearance = .any, displayGamut: CatalogDisplayGamut? = nil, line: Int, keyPath: String
     ) {

@@ -30,7 +30,7 @@ extension CatalogAuditor {
     /// rules. A problem the files of one set share (the sizes of an app icon, the scales of an image) is one finding
     /// that lists them (``FindingLocation/files``).
     static func auditImages(
-        _ catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, decoding: PNG.DecodingOptions,
+        _ catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, decoding: ImageFile.DecodingOptions,
         pictures: Bool = false, cache: AnalysisCache? = nil, progress: (@Sendable (Int, Int) -> Void)?
     ) -> ImageResults {
         var results = ImageResults()
@@ -216,7 +216,7 @@ extension CatalogAuditor {
     /// kept, and always with pictures.
     private static func audit(
         _ job: Job, target: ColorProfile, settings: AnalysisSettings,
-        decoding: PNG.DecodingOptions, pictures: Bool, cache: AnalysisCache.Scope?, digests: Locked<[String: String]>
+        decoding: ImageFile.DecodingOptions, pictures: Bool, cache: AnalysisCache.Scope?, digests: Locked<[String: String]>
     ) -> ImageAudit {
         let path = job.path, name = job.asset.name
         let file = (path as NSString).lastPathComponent

@@ -4,10 +4,10 @@ import Foundation
 /// The result of auditing asset catalogs: what was read, and the findings with the policy applied.
 public struct CatalogAudit: Sendable {
     /// The catalogs read, in the order given.
-    package var catalogs: [AssetCatalog]
+    public var catalogs: [AssetCatalog]
     /// The findings, grouped by file (each `Contents.json` and each image read), with the policy's
     /// severities and suppressions applied.
-    package var report: CheckReport
+    public var report: CheckReport
     /// The color sets' resolved entries and findings, per catalog (as `catalogs`), before the policy: the fix plan
     /// starts from them.
     var colorFindings: [ColorFindings] = []
@@ -16,7 +16,7 @@ public struct CatalogAudit: Sendable {
     public var findings: [Finding] { report.findings }
 
     /// Findings at or above `severity`.
-    package func findings(atLeast severity: Severity) -> [Finding] { report.findings.filter { $0.severity >= severity } }
+    public func findings(atLeast severity: Severity) -> [Finding] { report.findings.filter { $0.severity >= severity } }
 }
 
 /// Audits `.xcassets` catalogs against the HIG's color guidance: the rules in `Rules` (catalog section),
@@ -47,7 +47,7 @@ public enum CatalogAuditor {
     public static func audit(
         _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
         adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
-        decoding: PNG.DecodingOptions = .init(), cacheDirectory: String? = nil,
+        decoding: ImageFile.DecodingOptions = .init(), cacheDirectory: String? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CatalogAudit {
         let cache = try cacheDirectory.map { folder throws(GamutError) in try AnalysisCache(directory: folder) }
@@ -61,10 +61,10 @@ public enum CatalogAuditor {
     /// Audits catalogs, as ``audit(_:policy:target:adjust:showAdvisory:decoding:cacheDirectory:progress:)`` does, with
     /// the analyses kept in `cache`; `pictures` also makes the HTML report's pictures of each image with findings while
     /// it is in memory (and then no analysis comes from the cache).
-    package static func audit(
+    public static func audit(
         _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
         adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
-        decoding: PNG.DecodingOptions = .init(), pictures: Bool, cache: AnalysisCache? = nil,
+        decoding: ImageFile.DecodingOptions = .init(), pictures: Bool, cache: AnalysisCache? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(GamutError) -> CatalogAudit {
         var catalogs: [AssetCatalog] = []
@@ -85,6 +85,7 @@ public enum CatalogAuditor {
                 catalogPolicy = try GamutPolicy.load(contentsOf: ownPolicyPath)
             }
             adjust?(&catalogPolicy.settings)
+            try catalogPolicy.settings.validate()
             if let showAdvisory { catalogPolicy.showsAdvisory = showAdvisory }
             let targetProfile = catalogPolicy.settings.targetProfile(target)
             // The color sets are audited on one thread while the images take the others (colors take a second or
@@ -138,7 +139,7 @@ public enum CatalogAuditor {
 
     /// Whether the catalog at `path` ships with the app: no folder of its path (relative to the current directory when
     /// it lies under it) matches a `notShipping` name (``GamutPolicy``: test folders and `Preview Content` by default).
-    package static func ships(_ path: String, notShipping: [String]) -> Bool {
+    public static func ships(_ path: String, notShipping: [String]) -> Bool {
         guard !notShipping.isEmpty else { return true }
         var relative = path
         let current = FileManager.default.currentDirectoryPath
@@ -149,7 +150,7 @@ public enum CatalogAuditor {
     }
 
     /// Whether `path` names an asset catalog (a folder whose name ends in `.xcassets`).
-    package static func isCatalog(_ path: String) -> Bool {
+    public static func isCatalog(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.lowercased().hasSuffix(".xcassets") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

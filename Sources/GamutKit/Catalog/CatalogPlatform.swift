@@ -2,7 +2,7 @@ import Foundation
 
 /// An Apple platform the assets of a catalog are for. A catalog doesn't say it in one place; ``infer(_:)`` reads it
 /// from what the catalog holds.
-package enum CatalogPlatform: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum CatalogPlatform: String, Sendable, Hashable, CaseIterable, Comparable {
     /// iOS and iPadOS (and Mac Catalyst, which uses their idioms and UIKit's colors).
     case iOS = "ios"
     /// macOS (AppKit).
@@ -14,12 +14,12 @@ package enum CatalogPlatform: String, Sendable, Hashable, CaseIterable, Comparab
     /// watchOS, always dark.
     case watchOS = "watchos"
 
-    package static func < (l: CatalogPlatform, r: CatalogPlatform) -> Bool {
+    public static func < (l: CatalogPlatform, r: CatalogPlatform) -> Bool {
         allCases.firstIndex(of: l)! < allCases.firstIndex(of: r)!
     }
 
     /// The platform an entry's `idiom` targets; nil for `universal` (every platform the catalog is for).
-    package init?(idiom: String) {
+    public init?(idiom: String) {
         switch idiom {
         case "iphone", "ipad", "ios-marketing", "car", "mac-catalyst": self = .iOS
         case "mac": self = .macOS
@@ -32,7 +32,7 @@ package enum CatalogPlatform: String, Sendable, Hashable, CaseIterable, Comparab
 
     /// The platform an app icon's `platform` key or a system color reference's `platform` names (`ios`, `osx`,
     /// `macos`, `watchos`, `tvos`, `visionos`, `xros`).
-    package init?(platformKey: String) {
+    public init?(platformKey: String) {
         switch platformKey.lowercased() {
         case "ios", "ipados": self = .iOS
         case "osx", "macos": self = .macOS
@@ -47,7 +47,7 @@ package enum CatalogPlatform: String, Sendable, Hashable, CaseIterable, Comparab
     /// keys and idioms), else its complication sets (watchOS) or brand assets (tvOS's layered icons), else its system color references (`ios`, `osx`), else
     /// the idioms of its other entries, else a folder on its path named like a watch app (`… Watch App`,
     /// `… WatchKit Extension`). Empty when nothing says.
-    package static func infer(_ catalog: AssetCatalog) -> Set<CatalogPlatform> {
+    public static func infer(_ catalog: AssetCatalog) -> Set<CatalogPlatform> {
         var icons: Set<CatalogPlatform> = [], references: Set<CatalogPlatform> = [], idioms: Set<CatalogPlatform> = []
         var complications = false, brandAssets = false
         for asset in catalog.assets {

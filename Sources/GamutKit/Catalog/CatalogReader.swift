@@ -12,13 +12,13 @@ import Foundation
 ///   `WidgetBackground`) means the platform's default. A key no reference names is `catalog-unknown`, at info.
 /// - Filenames that leave their set folder, and symbolic links out of the catalog, are refused;
 ///   symbolic link loops end.
-package enum CatalogReader {
+enum CatalogReader {
     /// The largest `Contents.json` read (real ones are a few kilobytes).
-    package static let maximumContentsSize = 4 << 20
+    static let maximumContentsSize = 4 << 20
 
     /// Reads the catalog at `path`.
     /// - Throws: ``GamutError`` `.invalidCatalog` when `path` is not a folder.
-    package static func read(_ path: String) throws(GamutError) -> AssetCatalog {
+    static func read(_ path: String) throws(GamutError) -> AssetCatalog {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
             let root = realPath(path)

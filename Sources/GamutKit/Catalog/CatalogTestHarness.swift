@@ -68,9 +68,9 @@ public struct CatalogAuditFailure: Error, CustomStringConvertible, Sendable {
     /// The failing findings.
     public var findings: [Finding]
     /// The catalogs audited.
-    package var catalogs: [String]
+    public var catalogs: [String]
     /// The severity that fails.
-    package var failOn: Severity
+    public var failOn: Severity
 
     public var description: String {
         guard !catalogs.isEmpty else { return "No asset catalog to audit: check the path given to CatalogTestHarness." }

@@ -55,7 +55,7 @@ extension SystemColors {
 
     /// Whether a colorset's system reference names a color UIKit or AppKit documents (`labelColor`,
     /// `systemBackgroundColor`, `controlAccentColor`, `systemRedColor`, …), whether or not the HIG publishes its values.
-    package static func isDocumented(reference: String) -> Bool {
+    static func isDocumented(reference: String) -> Bool {
         let name = apiName(reference)
         return documentedNames.contains(name) || resolve(reference: reference) != nil
     }

@@ -1,16 +1,16 @@
 /// A system color as the HIG publishes it: 8-bit sRGB values per appearance.
-package struct SystemColor: Sendable, Hashable {
+public struct SystemColor: Sendable, Hashable {
     /// The HIG's name ("Red", "Gray (2)").
-    package var name: String
+    public var name: String
     /// The API name ("red", "systemGray2").
-    package var api: String
+    public var api: String
     /// The table it comes from: `current` (June 2025 revision) or a legacy platform table (`iOS`, `macOS`, …).
-    package var table: String
+    public var table: String
     /// 8-bit sRGB values: default light, default dark, increased-contrast light and dark (nil where the table has none).
-    package var light: [Int], dark: [Int]?, highContrastLight: [Int]?, highContrastDark: [Int]?
+    public var light: [Int], dark: [Int]?, highContrastLight: [Int]?, highContrastDark: [Int]?
 
     /// The value for an appearance (`any` is light), falling back to the normal-contrast value.
-    package func value(for appearance: CatalogAppearance) -> [Int] {
+    public func value(for appearance: CatalogAppearance) -> [Int] {
         switch (appearance.luminosity, appearance.highContrast) {
         case (.dark, true): highContrastDark ?? dark ?? light
         case (.dark, false): dark ?? light
@@ -23,17 +23,17 @@ package struct SystemColor: Sendable, Hashable {
 /// The system colors published in Apple's Human Interface Guidelines (Color > Specifications), current
 /// and earlier tables, bundled with GamutKit. Values are 8-bit sRGB (the HIG doesn't name a space; the
 /// platforms' default is sRGB).
-package enum SystemColors {
+public enum SystemColors {
     /// Every published entry: the current table first, then the legacy tables.
-    package static let all: [SystemColor] = parse(publishedJSON)
+    public static let all: [SystemColor] = parse(publishedJSON)
 
     /// The current table's entries.
-    package static var current: [SystemColor] { all.filter { $0.table == "current" } }
+    public static var current: [SystemColor] { all.filter { $0.table == "current" } }
 
     /// The color a colorset's system reference stands for, from the current table: `systemRedColor`,
     /// `systemGray2Color`, `red` and `systemRed` all name Red. Nil for colors the HIG doesn't publish
     /// (semantic colors like `labelColor`).
-    package static func resolve(reference: String) -> SystemColor? {
+    public static func resolve(reference: String) -> SystemColor? {
         var key = reference
         if key.hasSuffix("Color") { key.removeLast(5) }
         return current.first { entry in

@@ -12,7 +12,7 @@ public struct Chromaticity: Sendable, Hashable, Codable {
     }
 
     /// The CIE standard illuminant D65 as IEC 61966-2-1 and SMPTE EG 432-1 give it: (0.3127, 0.3290).
-    package static let d65 = Chromaticity(x: 0.3127, y: 0.3290)
+    public static let d65 = Chromaticity(x: 0.3127, y: 0.3290)
 
     /// XYZ with Y = 1.
     var xyz: [Double] { [x / y, 1, (1 - x - y) / y] }
@@ -34,13 +34,13 @@ public struct RGBPrimaries: Sendable, Hashable, Codable {
     }
 
     /// ITU-R BT.709 / IEC 61966-2-1 (sRGB) primaries, D65.
-    package static let sRGB = RGBPrimaries(
+    public static let sRGB = RGBPrimaries(
         red: .init(x: 0.640, y: 0.330), green: .init(x: 0.300, y: 0.600), blue: .init(x: 0.150, y: 0.060), white: .d65)
     /// SMPTE EG 432-1 Display P3 primaries (DCI-P3 primaries with a D65 white).
-    package static let displayP3 = RGBPrimaries(
+    public static let displayP3 = RGBPrimaries(
         red: .init(x: 0.680, y: 0.320), green: .init(x: 0.265, y: 0.690), blue: .init(x: 0.150, y: 0.060), white: .d65)
     /// Adobe RGB (1998) primaries, D65.
-    package static let adobeRGB = RGBPrimaries(
+    public static let adobeRGB = RGBPrimaries(
         red: .init(x: 0.640, y: 0.330), green: .init(x: 0.210, y: 0.710), blue: .init(x: 0.150, y: 0.060), white: .d65)
 
     /// The matrix from linear RGB to XYZ relative to this white (Y of white = 1).

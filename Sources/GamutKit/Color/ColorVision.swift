@@ -49,7 +49,7 @@ public struct ColorVisionSimulation: Sendable, Hashable, CustomStringConvertible
     }
 
     /// The dichromacies, then anomalous trichromacy at `severities` below 1.
-    package static func all(severities: [Double] = [1]) -> [ColorVisionSimulation] {
+    public static func all(severities: [Double] = [1]) -> [ColorVisionSimulation] {
         severities.sorted(by: >).flatMap { s in Deficiency.allCases.map { ColorVisionSimulation($0, severity: s) } }
     }
 

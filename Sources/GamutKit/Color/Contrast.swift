@@ -10,7 +10,7 @@ public enum Contrast {
 
     /// Relative luminance of a color given by its ICC PCS XYZ (D50): the Y of the same color adapted to
     /// D65 (for sRGB colors this equals ``relativeLuminance(sRGB:)``). Used for colors shown on a P3 display.
-    package static func relativeLuminance(xyzD50: [Double]) -> Double {
+    public static func relativeLuminance(xyzD50: [Double]) -> Double {
         (OKLab.d50ToD65 * xyzD50)[1]
     }
 
@@ -26,7 +26,7 @@ public enum Contrast {
     }
 
     /// The enhanced ratio WCAG 1.4.6 asks for, which the HIG recommends for small text: 7:1 (4.5:1 for large or bold text).
-    package static func enhancedRatio(textSize: Double, bold: Bool) -> Double {
+    public static func enhancedRatio(textSize: Double, bold: Bool) -> Double {
         bold || textSize >= 18 ? 4.5 : 7
     }
 

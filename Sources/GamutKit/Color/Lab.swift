@@ -24,7 +24,7 @@ public struct Lab: Sendable, Hashable, Codable {
 
     /// Converts D50 XYZ (Y of white = 1) to Lab, from three values.
     @inline(__always)
-    package init(x: Double, y: Double, z: Double) {
+    public init(x: Double, y: Double, z: Double) {
         @inline(__always) func f(_ t: Double) -> Double { t > 216.0 / 24389.0 ? Lab.cubeRoot(t) : (24389.0 / 27.0 * t + 16) / 116 }
         let fx = f(x / 0.9642), fy = f(y), fz = f(z / 0.8249)
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
@@ -43,5 +43,5 @@ public struct Lab: Sendable, Hashable, Codable {
     }
 
     /// Chroma C*ab.
-    package var chroma: Double { (a * a + b * b).squareRoot() }
+    public var chroma: Double { (a * a + b * b).squareRoot() }
 }

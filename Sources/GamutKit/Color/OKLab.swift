@@ -36,7 +36,7 @@ public struct OKLab: Sendable, Hashable, Codable {
     static let d65ToD50 = Bradford.adaptation(from: Chromaticity.d65.xyz, to: Bradford.iccD50)
 
     /// Converts CIE XYZ relative to D65 (Y of white = 1).
-    package init(xyzD65 xyz: [Double]) {
+    public init(xyzD65 xyz: [Double]) {
         let lms = OKLab.m1 * xyz
         let root = lms.map { $0 < 0 ? -Foundation.cbrt(-$0) : Foundation.cbrt($0) }
         let lab = OKLab.m2 * root
@@ -49,7 +49,7 @@ public struct OKLab: Sendable, Hashable, Codable {
     }
 
     /// CIE XYZ relative to D65.
-    package var xyzD65: [Double] {
+    public var xyzD65: [Double] {
         let root = OKLab.m2Inverse * [l, a, b]
         return OKLab.m1Inverse * root.map { $0 * $0 * $0 }
     }

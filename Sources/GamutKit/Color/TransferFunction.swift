@@ -18,7 +18,7 @@ public enum TransferFunction: Sendable, Hashable, Codable {
     case hybridLogGammaSDR
 
     /// Encoded → linear. Values outside 0…1 are extended by odd symmetry (as CSS Color 4 does).
-    package func linearize(_ v: Double) -> Double {
+    public func linearize(_ v: Double) -> Double {
         let a = abs(v)
         let r: Double
         switch self {
@@ -33,7 +33,7 @@ public enum TransferFunction: Sendable, Hashable, Codable {
     }
 
     /// Linear → encoded, the exact inverse of ``linearize(_:)`` (for the HDR renditions, up to SDR white).
-    package func encode(_ v: Double) -> Double {
+    public func encode(_ v: Double) -> Double {
         let a = abs(v)
         let r: Double
         switch self {

@@ -4,7 +4,7 @@ import Foundation
 /// The changes `gamut-check fix` makes to an asset catalog, planned by ``CatalogFixer`` and written by
 /// ``apply()``: sRGB `display-gamut` variants for color sets and image sets that clip visibly or collapse on
 /// sRGB displays. Planning writes nothing.
-@_spi(Tools) public struct CatalogFix: Sendable {
+public struct CatalogFix: Sendable {
     /// One file the fix edits or creates.
     public struct FileChange: Sendable {
         /// A `Contents.json` edited in place, or a new sRGB image.
@@ -23,11 +23,11 @@ import Foundation
         /// The file's bytes after; empty for a new image, which is made when the fix is applied (``contents()``).
         public var updated: [UInt8]
         /// For new images: profile, size and mapping.
-        package var summary: String
+        public var summary: String
         /// A new image replaces a file no entry references that an interrupted fix left (same name).
-        package var replacesLeftover = false
+        public var replacesLeftover = false
         /// For a new image: the image it is converted from, and how.
-        package var conversion: ImageConversion?
+        public var conversion: PlannedConversion?
 
         /// The file's bytes after: ``updated``, or for a new image the converted image, decoded, mapped and encoded now
         /// (planning a fix converts no image, so that a catalog's new images are never all in memory at once).
@@ -38,19 +38,21 @@ import Foundation
     }
 
     /// How a new sRGB image is made from an image set's wide-gamut image.
-    package struct ImageConversion: Sendable {
+    public struct PlannedConversion: Sendable {
         /// The image converted (any format the audit reads).
-        package var source: String
-        package var mapping: GamutMapping
+        public var source: String
+        /// How the source's colors are brought into sRGB.
+        public var mapping: GamutMapping
         /// The ΔE00 collapsing colors keep (``GamutMapping/preserveSeparation``).
-        package var separation: Double
+        public var separation: Double
         /// The analyzer's thresholds, for finding the collapsing colors.
-        package var settings: AnalysisSettings
-        package var decoding: PNG.DecodingOptions
+        public var settings: AnalysisSettings
+        /// The limits the source is read with.
+        public var decoding: ImageFile.DecodingOptions
         /// The source's collapsing colors as the audit found them (nil: found again when converting).
-        package var collapseGroups: [ImageCollapseGroup]?
-        /// The source's identity when the fix was planned (``FileIO/identity(of:)``); a source changed since is refused.
-        package var sourceIdentity: [Int]?
+        public var collapseGroups: [ImageCollapseGroup]?
+        /// The source's identity when the fix was planned (its path, inode, size and times); a source changed since is refused.
+        public var sourceIdentity: [Int]?
 
         /// The source converted to sRGB with the mapping, at 16 bits for sources of 16 bits or more and 8 otherwise, the
         /// sRGB profile embedded, as PNG bytes. Runs on one core (``CatalogFix/apply()`` converts one image per core).
@@ -71,15 +73,15 @@ import Foundation
     }
 
     /// One sRGB variant the fix writes (or an entry it pairs with an existing sRGB variant, marking it `display-P3`).
-    package struct Variant: Sendable, Hashable {
+    public struct Variant: Sendable, Hashable {
         /// The set's name (`Brand/Accent`).
-        package var asset: String
+        public var asset: String
         /// What the variant is for ("dark", "any, 2x").
-        package var appearance: String
+        public var appearance: String
         /// The wide-gamut value, as CSS, and the sRGB value written, as CSS.
-        package var source: String, written: String
+        public var source: String, written: String
         /// ΔE00 between them.
-        package var deltaE: Double
+        public var deltaE: Double
     }
 
     /// The catalog.
@@ -87,7 +89,7 @@ import Foundation
     /// Files to edit or create, `Contents.json` files last.
     public var changes: [FileChange]
     /// The variants, in catalog order.
-    package var variants: [Variant]
+    public var variants: [Variant]
     /// Sets the fix can't handle, and why.
     public var skipped: [String]
 

@@ -9,7 +9,7 @@ extension Planner {
     /// without `display-gamut` beside an sRGB image is marked `display-P3`, so the pair is complete.
     mutating func images(
         _ files: Set<String>, unpaired: Set<String> = [], analyses: [String: ImageAnalysis] = [:],
-        decoding: PNG.DecodingOptions
+        decoding: ImageFile.DecodingOptions
     ) throws(GamutError) {
         var jobs: [(asset: CatalogAsset, entry: CatalogImageEntry, path: String)] = []
         for asset in catalog.assets where asset.kind == .imageSet {
@@ -46,7 +46,7 @@ extension Planner {
                     "sRGB variant of \(entry.filename ?? ""): \(ColorProfile.sRGB.name), \(size)the source's bit depth (16 or 8), "
                     + "\(mapping.rawValue) mapping")
             change.replacesLeftover = FileManager.default.fileExists(atPath: newPath)
-            change.conversion = CatalogFix.ImageConversion(
+            change.conversion = CatalogFix.PlannedConversion(
                 source: job.path, mapping: mapping, separation: separation, settings: settings, decoding: decoding,
                 collapseGroups: analysis?.collapseGroups, sourceIdentity: FileIO.identity(of: job.path))
             created.append(change)

@@ -13,7 +13,7 @@ import Foundation
 /// the color space, the components (in the file's own encoding and precision) and the display gamut changed; a new
 /// key goes where Xcode's sorted order puts it, or, in an older file whose keys aren't sorted, before the entry's
 /// color or filename. An edit that would leave a file as it is isn't made: a second run on fixed output plans nothing.
-@_spi(Tools) public enum CatalogFixer {
+public enum CatalogFixer {
     /// How to fix.
     public struct Options: Sendable {
         /// The mapping for the sRGB values. Default ``GamutMapping/preserveSeparation``.
@@ -23,7 +23,7 @@ import Foundation
         /// The policy; nil uses the catalog's own `.gamut-check.json`, or the defaults.
         public var policy: GamutPolicy?
         /// Decoder limits for images.
-        package var decoding: PNG.DecodingOptions = .init()
+        public var decoding: ImageFile.DecodingOptions = .init()
         /// A folder where the audit the plan starts from keeps its image analyses, as
         /// ``CatalogAuditor/audit(_:policy:target:adjust:showAdvisory:decoding:cacheDirectory:progress:)`` does; nil
         /// analyzes every image.

@@ -1,6 +1,6 @@
 /// Turns a PNG's color chunks into a ``ColorProfile`` (PNG 3rd edition precedence: cICP, iCCP, sRGB, gAMA/cHRM).
 enum ColorResolver {
-    static func resolve(_ png: DecodedPNG, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> Image {
+    static func resolve(_ png: DecodedPNG, path: String?, options: ImageFile.DecodingOptions) throws(GamutError) -> Image {
         let (profile, source, warnings) = try resolve(png.color, path: path, options: options)
         return Image(
             pixels: png.pixels, profile: profile, colorSource: source, metadata: png.metadata,
@@ -9,7 +9,7 @@ enum ColorResolver {
 
     static func resolve(
         _ png: PNGColorChunks, path: String?,
-        options: PNG.DecodingOptions
+        options: ImageFile.DecodingOptions
     ) throws(GamutError) -> (ColorProfile, ImageColorSource, [String]) {
         var warnings: [String] = []
         let (profile, source) = try choose(png, path: path, options: options, warnings: &warnings)
@@ -24,7 +24,7 @@ enum ColorResolver {
     }
 
     private static func choose(
-        _ png: PNGColorChunks, path: String?, options: PNG.DecodingOptions,
+        _ png: PNGColorChunks, path: String?, options: ImageFile.DecodingOptions,
         warnings: inout [String]
     ) throws(GamutError) -> (ColorProfile, ImageColorSource) {
         if let cicp = png.cicp {

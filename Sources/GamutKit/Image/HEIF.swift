@@ -16,11 +16,13 @@
 /// a warning; the BT.709 family of transfers (1, 6, 14, 15) is read as sRGB's curve with a warning, and so are
 /// other transfers. Unspecified code points (2) stand for sRGB's. A file without either is sRGB,
 /// marked ``ImageColorSource/untagged``. libheif itself applies the nclx matrix coefficients and range when it
-/// converts YCbCr to RGB. The limits are ``PNG/DecodingOptions``'s, shared by every decoder.
-package enum HEIF {
+/// converts YCbCr to RGB. The limits are ``ImageFile/DecodingOptions``'s, shared by every decoder.
+public enum HEIF {
     /// Reads and decodes a HEIF or AVIF file.
     /// - Throws: ``GamutError`` naming the file: `.io`, and the errors of ``decode(_:path:options:)``.
-    package static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    public static func read(
+        contentsOf path: String, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "HEIF file")
         return try decode(bytes, path: path, options: options)
     }
@@ -37,8 +39,8 @@ package enum HEIF {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, broken boxes, a corrupt bitstream), `.imageTooLarge`,
     ///   `.unsupportedImage` (a codec or feature libheif can't decode), `.invalidProfile` (the ICC `colr` box isn't a
     ///   usable profile), `.profileMismatch` (an ICC profile that isn't RGB).
-    package static func decode(
-        _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    public static func decode(
+        _ data: [UInt8], path: String? = nil, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
     ) throws(GamutError) -> Image {
         let decoded: Result<DecodedHEIF, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) {

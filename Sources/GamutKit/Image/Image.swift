@@ -7,13 +7,13 @@ public struct Image: Sendable {
     /// Where ``profile`` came from.
     public var colorSource: ImageColorSource
     /// Text and `pHYs` chunks, kept when the image is written as PNG again.
-    package var metadata: PNGMetadata
+    public var metadata: PNGMetadata
     /// The bit depth stored in the file (1, 2, 4, 8 or 16); the buffer holds 8 bits for depths below 8.
-    package var fileBitDepth: Int
+    public var fileBitDepth: Int
     /// Things the decoder noticed and worked around (for example an unsupported `cICP` that was ignored).
     public var warnings: [String]
     /// How the pixels are turned for display: `.up` (as decoders give them, upright) unless they were decoded with
-    /// ``PNG/DecodingOptions/keepOrientation`` from a file whose orientation tag says otherwise. The encoders write it
+    /// ``ImageFile/DecodingOptions/keepOrientation`` from a file whose orientation tag says otherwise. The encoders write it
     /// back (EXIF in JPEG, tag 274 in TIFF, `eXIf` in PNG); ``applyingOrientation()`` turns the pixels upright.
     public var orientation: ImageOrientation = .up
 
@@ -33,7 +33,9 @@ public struct Image: Sendable {
             warnings: warnings)
     }
 
-    package init(
+    /// Creates an image with the metadata (text, physical size, EXIF) a PNG writer writes along with it; the other
+    /// parameters are as in ``init(pixels:profile:colorSource:fileBitDepth:warnings:)``.
+    public init(
         pixels: PixelBuffer, profile: ColorProfile, colorSource: ImageColorSource? = nil,
         metadata: PNGMetadata, fileBitDepth: Int? = nil, warnings: [String] = []
     ) {

@@ -17,5 +17,5 @@ public enum ImageColorSource: Sendable, Hashable {
     case untagged
 
     /// Whether the file says what its colors mean.
-    package var isTagged: Bool { self != .untagged }
+    public var isTagged: Bool { self != .untagged }
 }

@@ -1,10 +1,10 @@
 extension ImageFormat {
     /// The file extensions (lowercased, without the dot) of the formats GamutKit reads, which folder scans pick up.
-    package static let readableExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "tif", "tiff", "webp", "heic", "heif", "avif"]
+    public static let readableExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "tif", "tiff", "webp", "heic", "heif", "avif"]
 
     /// The format GamutKit writes for a file name's extension (`.png`; `.jpg`, `.jpeg`, `.jpe`; `.tif`, `.tiff`), any
     /// case; nil for other extensions.
-    package init?(writingExtensionOf path: String) {
+    public init?(writingExtensionOf path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
@@ -16,7 +16,7 @@ extension ImageFormat {
     }
 
     /// The formats GamutKit writes: PNG, JPEG and TIFF.
-    package static let writable: [ImageFormat] = [.png, .jpeg, .tiff]
+    public static let writable: [ImageFormat] = [.png, .jpeg, .tiff]
 }
 
 extension ImageFile {
@@ -36,7 +36,7 @@ extension ImageFile {
         public init() {}
 
         /// PNG's choices with ``embedProfile`` applied (an untagged PNG has neither `iCCP` nor `cICP`).
-        package var pngOptions: PNG.EncodingOptions {
+        public var pngOptions: PNG.EncodingOptions {
             var options = png
             if !embedProfile { (options.embedProfile, options.writeCICP) = (false, false) }
             return options

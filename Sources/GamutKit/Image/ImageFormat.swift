@@ -18,7 +18,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case pdf
 
     /// The format of a file that starts with `head` (its first 16 bytes are enough), or nil when none matches.
-    package static func sniff(_ head: some Collection<UInt8>) -> ImageFormat? {
+    public static func sniff(_ head: some Collection<UInt8>) -> ImageFormat? {
         let bytes = Array(head.prefix(16))
         func ascii(_ range: Range<Int>) -> String { bytes.count >= range.upperBound ? String(decoding: bytes[range], as: UTF8.self) : "" }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
@@ -40,7 +40,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 
     /// The format a file's extension claims (`.png`; `.jpg`, `.jpeg`, `.jpe`; `.tif`, `.tiff`; `.webp`; `.heic`, `.heif`;
     /// `.avif`; `.gif`; `.pdf`), any case; nil for other extensions.
-    package init?(claimedBy path: String) {
+    public init?(claimedBy path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
@@ -59,7 +59,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// When the file at `path` holds another format than its name claims ("a WebP image named .png"), that
     /// description; nil when they agree, when the name claims nothing, or when the content isn't recognized (the
     /// decoder then says what is wrong). HEIF and AVIF, one container, count as agreeing.
-    package static func mismatch(at path: String, head: some Collection<UInt8>) -> String? {
+    public static func mismatch(at path: String, head: some Collection<UInt8>) -> String? {
         guard let claimed = ImageFormat(claimedBy: path), let actual = sniff(head), actual != claimed,
             !([.heif, .avif].contains(actual) && [.heif, .avif].contains(claimed))
         else { return nil }
@@ -68,7 +68,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 
     /// The format's name in messages ("PNG", "JPEG", "HEIF", …).
-    package var name: String {
+    public var name: String {
         switch self {
         case .png: "PNG"
         case .jpeg: "JPEG"
@@ -88,14 +88,16 @@ public enum ImageFile {
     /// Reads and decodes the image file at `path`, whatever its format (see ``ImageFormat``) and name.
     /// - Throws: ``GamutError`` naming the file: `.io`, `.unsupportedImage` for a format GamutKit doesn't read, and each
     ///   decoder's errors (`.invalidPNG`, `.imageTooLarge`, `.invalidProfile`, …).
-    public static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    public static func read(
+        contentsOf path: String, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "image file")
         return try decode(bytes, path: path, options: options)
     }
 
     /// Decodes image file bytes of any format GamutKit reads.
     public static func decode(
-        _ bytes: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+        _ bytes: [UInt8], path: String? = nil, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
     ) throws(GamutError) -> Image {
         switch ImageFormat.sniff(bytes) {
         case .png: return try PNG.decode(bytes, path: path, options: options)

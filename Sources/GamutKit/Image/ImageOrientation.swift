@@ -1,7 +1,7 @@
 /// How an image's stored pixels are turned for display: the eight values of the EXIF and TIFF Orientation tag
 /// (tag 274), named as Core Graphics names them (`CGImagePropertyOrientation` has the same raw values).
 ///
-/// Decoders turn JPEG, TIFF and PNG pixels upright, as viewers show them, unless ``PNG/DecodingOptions/keepOrientation``
+/// Decoders turn JPEG, TIFF and PNG pixels upright, as viewers show them, unless ``ImageFile/DecodingOptions/keepOrientation``
 /// asks for them as stored; ``Image/orientation`` then says how to turn them, and the encoders write it back.
 public enum ImageOrientation: Int, Sendable, CaseIterable {
     /// As stored (row 0 at the top, column 0 on the left).

@@ -4,11 +4,11 @@
 /// Adobe APP14 marker's transform code and JFIF's YCbCr), CMYK and YCCK through the embedded CMYK profile to 16-bit
 /// Adobe RGB (1998) (see `decode(_:path:options:)`). The profile is reassembled from all its APP2 segments in
 /// sequence order; an untagged file is sRGB and marked ``ImageColorSource/untagged``. The EXIF orientation is applied:
-/// pixels come upright, as viewers show them (``PNG/DecodingOptions/keepOrientation`` keeps them as stored). A gain
+/// pixels come upright, as viewers show them (``ImageFile/DecodingOptions/keepOrientation`` keeps them as stored). A gain
 /// map (Apple's or ISO 21496-1's, for HDR displays) is reported: the SDR image is what is read.
 ///
 /// Every libjpeg call sits in a small C shim that catches libjpeg's error exit itself, so errors come back as
-/// ``GamutError``s and no `longjmp` crosses Swift code. The limits are ``PNG/DecodingOptions``'s, shared by every decoder.
+/// ``GamutError``s and no `longjmp` crosses Swift code. The limits are ``ImageFile/DecodingOptions``'s, shared by every decoder.
 public enum JPEG {
     /// Choices for encoding.
     public struct EncodingOptions: Sendable {
@@ -18,18 +18,20 @@ public enum JPEG {
         /// color edges keep their place, which matters when the file is checked for out-of-gamut pixels.
         public var subsampleChroma: Bool = false
         /// Whether to embed the profile (as APP2 segments). False writes an untagged JPEG, which readers take as sRGB.
-        package var embedProfile: Bool = true
+        public var embedProfile: Bool = true
 
         /// Default choices.
         public init() {}
 
         /// Choices with this quality (1–100).
-        package init(quality: Int) { self.quality = quality }
+        public init(quality: Int) { self.quality = quality }
     }
 
     /// Reads and decodes a JPEG file.
     /// - Throws: ``GamutError`` naming the file: `.io`, and the errors of ``decode(_:path:options:)``.
-    package static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    public static func read(
+        contentsOf path: String, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "JPEG file")
         return try decode(bytes, path: path, options: options)
     }
@@ -50,8 +52,8 @@ public enum JPEG {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, corrupt data, a malformed marker, too many progressive scans),
     ///   `.imageTooLarge`, `.invalidProfile` (broken APP2 segments, or a profile that isn't usable), `.profileMismatch`
     ///   (a profile whose color space isn't the image's), `.unsupportedImage` (12-bit samples, untagged CMYK).
-    package static func decode(
-        _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    public static func decode(
+        _ data: [UInt8], path: String? = nil, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
     ) throws(GamutError) -> Image {
         let decoded: Result<(PixelBuffer, JPEGHeader, [JPEGMarker], [String]), GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
@@ -66,7 +68,7 @@ public enum JPEG {
 
     private static func resolve(
         _ pixels: inout PixelBuffer, header: JPEGHeader, markers: [JPEGMarker], warnings: [String], path: String?,
-        options: PNG.DecodingOptions
+        options: ImageFile.DecodingOptions
     ) throws(GamutError) -> Image {
         let icc = try JPEGMarkers.iccProfile(markers, path: path, maximumSize: options.maximumProfileSize)
         let embedded = try icc.map { (bytes) throws(GamutError) in
@@ -97,7 +99,7 @@ public enum JPEG {
 
     private static func read(
         _ buffer: UnsafeRawBufferPointer, path: String?,
-        options: PNG.DecodingOptions
+        options: ImageFile.DecodingOptions
     ) throws(GamutError) -> (PixelBuffer, JPEGHeader, [JPEGMarker], [String]) {
         #if !(JPEG && os(Linux))
             throw ImageFormat.jpeg.notBuilt(path: path)
@@ -131,7 +133,7 @@ public enum JPEG {
     /// pixel is opaque and refused otherwise.
     /// - Throws: ``GamutError`` `.invalidArgument` for float or CMYK pixels, translucent alpha, or a profile over
     ///   255 segments; `.profileMismatch` when the profile doesn't fit the pixels.
-    package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
+    public static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
         let format = image.pixels.format
         guard format.layout != .cmyk, !format.sample.isFloat else {
             throw GamutError(.invalidArgument, "JPEG is written from 8- or 16-bit gray or RGB pixels, not \(format)")
@@ -154,7 +156,7 @@ public enum JPEG {
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).
     /// - Throws: ``GamutError`` naming the file: the errors of ``encode(_:options:)`` and `.io`.
-    package static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
+    public static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
         let bytes: [UInt8]
         do { bytes = try encode(image, options: options) } catch { throw error.at(path) }
         try FileIO.writeAtomically(bytes, to: path)

@@ -2,17 +2,18 @@ extension PNG {
     /// Decodes PNG bytes of any color type and depth into an 8- or 16-bit ``Image`` and resolves its color:
     /// `cICP` first, then `iCCP`, `sRGB`, `gAMA`/`cHRM`; an untagged image is sRGB and marked ``ImageColorSource/untagged``.
     /// The orientation of an `eXIf` chunk before the image data is applied, as Apple's platforms show it (see
-    /// ``PNG/DecodingOptions/keepOrientation``).
+    /// ``ImageFile/DecodingOptions/keepOrientation``).
     ///
     /// Depths below 8 and palettes decode to 8 bits; 16-bit images stay 16-bit (machine byte order);
     /// `tRNS` transparency becomes an alpha channel.
     /// - Parameters:
     ///   - data: the PNG bytes.
     ///   - path: the file they came from, named in errors.
+    ///   - options: limits and choices (pixel budget, orientation).
     /// - Throws: ``GamutError`` `.invalidPNG` (truncated, bad CRC, corrupt zlib, bad chunk), `.imageTooLarge`,
     ///   `.invalidProfile` (embedded profile unusable), `.profileMismatch` (for example a CMYK profile in an RGB PNG).
-    package static func decode(
-        _ data: [UInt8], path: String? = nil, options: DecodingOptions = DecodingOptions()
+    public static func decode(
+        _ data: [UInt8], path: String? = nil, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
     ) throws(GamutError) -> Image {
         let decoded: Result<DecodedPNG, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) {
@@ -52,7 +53,7 @@ struct PNGColorChunks {
 }
 
 enum PNGReader {
-    static func read(_ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> DecodedPNG {
+    static func read(_ buffer: UnsafeRawBufferPointer, path: String?, options: ImageFile.DecodingOptions) throws(GamutError) -> DecodedPNG {
         let layout = chunkLayout(buffer)
         guard let misplaced = layout.misplaced else { return try readInOrder(buffer, layout: layout, path: path, options: options) }
         // Read as libpng reads it: without the misplaced chunks (all of them, in one copy), with one warning.
@@ -69,7 +70,7 @@ enum PNGReader {
 
     /// Reads a file whose chunks are in their places, with the orientation of the chunks actually read.
     private static func readInOrder(
-        _ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?, options: PNG.DecodingOptions
+        _ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?, options: ImageFile.DecodingOptions
     ) throws(GamutError) -> DecodedPNG {
         do {
             var png = try read(buffer, layout: layout, path: path, options: options)
@@ -101,7 +102,7 @@ enum PNGReader {
 
     private static func read(
         _ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
-        options: PNG.DecodingOptions
+        options: ImageFile.DecodingOptions
     ) throws(GamutError) -> DecodedPNG {
         guard layout.cachedChunks > PNG.cachedChunkLimit else { return try readImage(buffer, layout: layout, path: path, options: options) }
         // libspng 0.7.3 caches at most 1,000 ancillary chunks and its option can only lower that limit. A valid file

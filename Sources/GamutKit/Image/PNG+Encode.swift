@@ -7,7 +7,7 @@ extension PNG {
     /// 16-bit samples are written losslessly.
     /// - Throws: ``GamutError`` `.invalidArgument` for float or CMYK pixels, `.profileMismatch` when the
     ///   profile's color space doesn't fit the pixels, `.invalidPNG` with libspng's message.
-    package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
+    public static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
         var metadata = image.metadata
         if image.orientation != .up { metadata.exif = image.orientation.exifBlock }
         return try PNGWriter.encode(

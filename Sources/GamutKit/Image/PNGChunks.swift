@@ -120,7 +120,7 @@ enum PNGChunks {
     /// The text chunks of a PNG with too many for one libspng context, read by libspng in batches: each batch is the
     /// file's IHDR (and PLTE), up to ``PNG/cachedChunkLimit`` text chunks in file order, its first IDAT and an IEND.
     static func texts(
-        inBatchesFrom buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions
+        inBatchesFrom buffer: UnsafeRawBufferPointer, path: String?, options: ImageFile.DecodingOptions
     ) throws(GamutError) -> [PNGMetadata.Text] {
         let chunks = list(buffer)
         let texts = chunks.filter { ["tEXt", "zTXt", "iTXt"].contains($0.type) }

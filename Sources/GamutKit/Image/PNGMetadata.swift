@@ -1,9 +1,9 @@
 /// Ancillary PNG data that a conversion keeps: text and physical pixel dimensions.
-package struct PNGMetadata: Sendable, Hashable {
+public struct PNGMetadata: Sendable, Hashable {
     /// A `tEXt`, `zTXt` or `iTXt` chunk.
-    package struct Text: Sendable, Hashable {
+    public struct Text: Sendable, Hashable {
         /// Which chunk type holds it.
-        package enum Kind: String, Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable {
             /// Uncompressed Latin-1 text.
             case tEXt
             /// Compressed Latin-1 text.
@@ -12,18 +12,18 @@ package struct PNGMetadata: Sendable, Hashable {
             case iTXt
         }
         /// The chunk type.
-        package var kind: Kind
+        public var kind: Kind
         /// The keyword (1–79 Latin-1 characters).
-        package var keyword: String
+        public var keyword: String
         /// The text (Latin-1 for tEXt and zTXt, UTF-8 for iTXt).
-        package var text: String
+        public var text: String
         /// iTXt only.
-        package var languageTag: String
+        public var languageTag: String
         /// iTXt only.
-        package var translatedKeyword: String
+        public var translatedKeyword: String
 
         /// Creates a text chunk.
-        package init(kind: Kind = .tEXt, keyword: String, text: String, languageTag: String = "", translatedKeyword: String = "") {
+        public init(kind: Kind = .tEXt, keyword: String, text: String, languageTag: String = "", translatedKeyword: String = "") {
             self.kind = kind
             self.keyword = keyword
             self.text = text
@@ -33,16 +33,16 @@ package struct PNGMetadata: Sendable, Hashable {
     }
 
     /// A `pHYs` chunk: pixels per unit along x and y; unit 1 is the metre, 0 unknown (aspect ratio only).
-    package struct PhysicalDimensions: Sendable, Hashable {
+    public struct PhysicalDimensions: Sendable, Hashable {
         /// Pixels per unit, horizontally.
-        package var pixelsPerUnitX: UInt32
+        public var pixelsPerUnitX: UInt32
         /// Pixels per unit, vertically.
-        package var pixelsPerUnitY: UInt32
+        public var pixelsPerUnitY: UInt32
         /// Whether the unit is the metre (otherwise only the aspect ratio is known).
-        package var unitIsMetre: Bool
+        public var unitIsMetre: Bool
 
         /// Creates a `pHYs` value.
-        package init(pixelsPerUnitX: UInt32, pixelsPerUnitY: UInt32, unitIsMetre: Bool) {
+        public init(pixelsPerUnitX: UInt32, pixelsPerUnitY: UInt32, unitIsMetre: Bool) {
             self.pixelsPerUnitX = pixelsPerUnitX
             self.pixelsPerUnitY = pixelsPerUnitY
             self.unitIsMetre = unitIsMetre
@@ -50,14 +50,14 @@ package struct PNGMetadata: Sendable, Hashable {
     }
 
     /// Text chunks, in file order.
-    package var texts: [Text] = []
+    public var texts: [Text] = []
     /// The `pHYs` chunk, when present.
-    package var physicalDimensions: PhysicalDimensions?
+    public var physicalDimensions: PhysicalDimensions?
     /// An `eXIf` chunk to write (the orientation of an image kept as stored); not read from files.
-    package var exif: [UInt8]?
+    public var exif: [UInt8]?
 
     /// Empty metadata.
-    package init(texts: [Text] = [], physicalDimensions: PhysicalDimensions? = nil) {
+    public init(texts: [Text] = [], physicalDimensions: PhysicalDimensions? = nil) {
         self.texts = texts
         self.physicalDimensions = physicalDimensions
     }

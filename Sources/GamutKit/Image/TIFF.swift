@@ -9,7 +9,7 @@
 /// ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)`` and `bitDepth: 16`.
 ///
 /// libtiff is reached through a small C shim with per-handle error handlers (no global state, nothing printed);
-/// the limits are ``PNG/DecodingOptions``'s, shared by every decoder.
+/// the limits are ``ImageFile/DecodingOptions``'s, shared by every decoder.
 public enum TIFF {
     /// How the writer compresses strips. All are lossless.
     public enum Compression: String, Sendable, CaseIterable {
@@ -38,18 +38,20 @@ public enum TIFF {
         /// The strips' compression. Default ``Compression/deflate``.
         public var compression: Compression = .deflate
         /// Whether to embed the profile (tag 34675). False writes an untagged TIFF, which readers take as sRGB.
-        package var embedProfile: Bool = true
+        public var embedProfile: Bool = true
 
         /// Default choices.
         public init() {}
 
         /// Choices with this compression.
-        package init(compression: Compression) { self.compression = compression }
+        public init(compression: Compression) { self.compression = compression }
     }
 
     /// Reads and decodes a TIFF file.
     /// - Throws: ``GamutError`` naming the file: `.io`, and the errors of ``decode(_:path:options:)``.
-    package static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    public static func read(
+        contentsOf path: String, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "TIFF file")
         return try decode(bytes, path: path, options: options)
     }
@@ -60,7 +62,7 @@ public enum TIFF {
     /// samples exceed `options.maximumDecodedSize` is refused before anything is decoded or allocated for it; libtiff's
     /// own allocations are bounded by the decoded size too. A strip or tile that decodes short is an error. Further
     /// pages are reported as a warning. The Orientation tag is applied: pixels come upright, as viewers show them
-    /// (``PNG/DecodingOptions/keepOrientation`` keeps them as stored).
+    /// (``ImageFile/DecodingOptions/keepOrientation`` keeps them as stored).
     /// - Parameters:
     ///   - data: the TIFF file's bytes.
     ///   - path: the file they came from, named in errors.
@@ -68,8 +70,8 @@ public enum TIFF {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, malformed directory, corrupt compressed data),
     ///   `.imageTooLarge`, `.invalidProfile`, `.profileMismatch`, `.unsupportedImage` (palette, YCbCr, Lab, 1/2/4-bit,
     ///   signed or 32-bit integer samples, untagged CMYK, a codec libtiff lacks).
-    package static func decode(
-        _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    public static func decode(
+        _ data: [UInt8], path: String? = nil, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
     ) throws(GamutError) -> Image {
         let decoded: Result<(TIFFHeader, TIFFLayout, [UInt8], String?), GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
@@ -121,7 +123,7 @@ public enum TIFF {
 
     private static func read(
         _ buffer: UnsafeRawBufferPointer, path: String?,
-        options: PNG.DecodingOptions
+        options: ImageFile.DecodingOptions
     ) throws(GamutError) -> (TIFFHeader, TIFFLayout, [UInt8], String?) {
         #if !(TIFF && os(Linux))
             throw ImageFormat.tiff.notBuilt(path: path)
@@ -144,7 +146,7 @@ public enum TIFF {
     /// 8- and 16-bit and float gray, gray+alpha, RGB and RGBA are written as they are (alpha unassociated), losslessly.
     /// - Throws: ``GamutError`` `.invalidArgument` for CMYK pixels, `.profileMismatch` when the profile doesn't fit the
     ///   pixels, `.invalidImage` with libtiff's message.
-    package static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
+    public static func encode(_ image: Image, options: EncodingOptions = EncodingOptions()) throws(GamutError) -> [UInt8] {
         let format = image.pixels.format
         guard format.layout != .cmyk else { throw GamutError(.invalidArgument, "TIFF is written from gray or RGB pixels, not \(format)") }
         guard format.sample != .float64 else {
@@ -165,7 +167,7 @@ public enum TIFF {
 
     /// Encodes an image and writes it atomically (a temporary file renamed into place).
     /// - Throws: ``GamutError`` naming the file: the errors of ``encode(_:options:)`` and `.io`.
-    package static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
+    public static func write(_ image: Image, to path: String, options: EncodingOptions = EncodingOptions()) throws(GamutError) {
         let bytes: [UInt8]
         do { bytes = try encode(image, options: options) } catch { throw error.at(path) }
         try FileIO.writeAtomically(bytes, to: path)

@@ -3,11 +3,13 @@
 /// Lossy and lossless files decode to 8-bit RGB, or RGBA when the file has alpha (WebP has no deeper samples).
 /// The color comes from the `ICCP` chunk; a file without one is sRGB and marked ``ImageColorSource/untagged``.
 /// An animation's first frame is read (composited on its canvas) with a warning that the others were not.
-/// The limits are ``PNG/DecodingOptions``'s, shared by every decoder.
-package enum WebP {
+/// The limits are ``ImageFile/DecodingOptions``'s, shared by every decoder.
+public enum WebP {
     /// Reads and decodes a WebP file.
     /// - Throws: ``GamutError`` naming the file: `.io`, and the errors of ``decode(_:path:options:)``.
-    package static func read(contentsOf path: String, options: PNG.DecodingOptions = PNG.DecodingOptions()) throws(GamutError) -> Image {
+    public static func read(
+        contentsOf path: String, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
+    ) throws(GamutError) -> Image {
         let bytes = try FileIO.read(path, maximumSize: options.maximumFileSize, what: "WebP file")
         return try decode(bytes, path: path, options: options)
     }
@@ -23,8 +25,8 @@ package enum WebP {
     /// - Throws: ``GamutError`` `.invalidImage` (truncated, malformed container, corrupt bitstream, a VP8X header
     ///   announcing a profile the file lacks), `.imageTooLarge`, `.invalidProfile` (the `ICCP` chunk isn't a usable
     ///   profile), `.profileMismatch` (a profile that isn't RGB), `.unsupportedImage`.
-    package static func decode(
-        _ data: [UInt8], path: String? = nil, options: PNG.DecodingOptions = PNG.DecodingOptions()
+    public static func decode(
+        _ data: [UInt8], path: String? = nil, options: ImageFile.DecodingOptions = ImageFile.DecodingOptions()
     ) throws(GamutError) -> Image {
         let decoded: Result<DecodedWebP, GamutError> = data.withUnsafeBytes { buffer in
             do throws(GamutError) { return .success(try read(buffer, path: path, options: options)) } catch { return .failure(error) }
@@ -39,7 +41,7 @@ package enum WebP {
     }
 
     private static func read(
-        _ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions
+        _ buffer: UnsafeRawBufferPointer, path: String?, options: ImageFile.DecodingOptions
     ) throws(GamutError) -> DecodedWebP {
         #if !(WebP && os(Linux))
             throw ImageFormat.webp.notBuilt(path: path)

@@ -27,7 +27,9 @@ struct DecodedHEIF {
     enum HEIFDecoder {
         /// Decodes the primary image of HEIF or AVIF bytes. libheif reads `data` without copying it, so every libheif
         /// object made here is gone before this returns.
-        static func decode(_ data: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions) throws(GamutError) -> DecodedHEIF {
+        static func decode(
+            _ data: UnsafeRawBufferPointer, path: String?, options: ImageFile.DecodingOptions
+        ) throws(GamutError) -> DecodedHEIF {
             let context = try HEIFContext(path: path)
             // libheif's own security limit is per side; the pixel budget is checked below, with GamutKit's message.
             heif_context_set_maximum_image_size_limit(context.raw, Int32(clamping: max(options.maximumPixels, 1)))
@@ -266,7 +268,7 @@ struct DecodedHEIF {
 
         /// The pixels as a ``PixelBuffer``: 8-bit as decoded, or 16-bit with the file's n-bit values v scaled to the full
         /// range as round(v × 65535 / (2ⁿ − 1)) (so 0 stays 0 and 2ⁿ − 1 becomes 65535).
-        func pixels(alpha: Bool, deep: Bool, options: PNG.DecodingOptions) throws(GamutError) -> PixelBuffer {
+        func pixels(alpha: Bool, deep: Bool, options: ImageFile.DecodingOptions) throws(GamutError) -> PixelBuffer {
             let channel = heif_channel_interleaved
             let (width, height) = (Int(heif_image_get_width(raw, channel)), Int(heif_image_get_height(raw, channel)))
             let format: PixelFormat =

@@ -50,12 +50,12 @@ final class PNGImageDataReader {
 
     /// Whether the fast path is on for the process: `GAMUTKIT_LIBSPNG_ROWS=1` in the environment has libspng decode
     /// every row instead. Read once, at the first PNG decoded; a caller switches it per decode with
-    /// `PNG.DecodingOptions.rowsByLibspng` (the fuzzers and a benchmark do, to hold this reader to libspng), never
+    /// `ImageFile.DecodingOptions.rowsByLibspng` (the fuzzers and a benchmark do, to hold this reader to libspng), never
     /// with `setenv`, which races with every other thread's `getenv`.
     static let isEnabled = getenv("GAMUTKIT_LIBSPNG_ROWS") == nil
 
     /// Whether this reader decodes the rows of a decode made with `options`.
-    static func isEnabled(for options: PNG.DecodingOptions) -> Bool { isEnabled && !options.rowsByLibspng }
+    static func isEnabled(for options: ImageFile.DecodingOptions) -> Bool { isEnabled && !options.rowsByLibspng }
 
     /// Bytes read from the file at a time.
     static let readSize = 256 << 10

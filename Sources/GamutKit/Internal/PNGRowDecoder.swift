@@ -23,7 +23,7 @@ struct PNGRowDecoder: ~Copyable {
     private let fast: PNGImageDataReader?
     /// With `fast`: the file's chunks before and after the image data, for libspng to check at the end.
     private let before: ArraySlice<UInt8>, tail: ArraySlice<UInt8>
-    private let options: PNG.DecodingOptions
+    private let options: ImageFile.DecodingOptions
     let header: PNGHeader
     /// The format of each decoded row.
     let format: PixelFormat
@@ -44,7 +44,7 @@ struct PNGRowDecoder: ~Copyable {
 
     /// A decoder reading `file` from its start, checking every chunk and CRC as it goes; `fast` false has libspng decode
     /// the rows whatever the file (the tests compare the two).
-    init(_ file: PNGFile, options: PNG.DecodingOptions, fast allowFast: Bool = true) throws(GamutError) {
+    init(_ file: PNGFile, options: ImageFile.DecodingOptions, fast allowFast: Bool = true) throws(GamutError) {
         let path = file.path
         let fast = allowFast && PNGImageDataReader.isEnabled(for: options) && Self.decodesFast(file)
         let context: SPNGContext
@@ -94,7 +94,7 @@ struct PNGRowDecoder: ~Copyable {
     }
 
     /// The chunks that say what the colors mean (`chunkTypes`: the types before the image data).
-    func colorChunks(chunkTypes: Set<String>, options: PNG.DecodingOptions) throws(GamutError) -> PNGColorChunks {
+    func colorChunks(chunkTypes: Set<String>, options: ImageFile.DecodingOptions) throws(GamutError) -> PNGColorChunks {
         var color = PNGColorChunks(isGray: format.colorChannelCount == 1)
         try PNGReader.readColorChunks(ctx, into: &color, options: options, chunkTypes: chunkTypes)
         return color

@@ -13,7 +13,7 @@
 extension PNGReader {
     static func readImage(
         _ buffer: UnsafeRawBufferPointer, layout: PNGChunkLayout, path: String?,
-        options: PNG.DecodingOptions
+        options: ImageFile.DecodingOptions
     ) throws(GamutError) -> DecodedPNG {
         let ctx = try SPNGContext(encoder: false, path: path)
         let ihdr = try prepare(ctx, buffer, options: options)
@@ -96,7 +96,7 @@ extension PNGReader {
     /// whose header says 1×1 pixel, with image data of its own for that pixel, so that every chunk before and after
     /// the image data is read and checked as in the file (chunk order, the cache limit over both, CRCs, IEND).
     static func checkChunksAfterImageData(
-        before: some Collection<UInt8>, tail: some Collection<UInt8>, path: String?, options: PNG.DecodingOptions
+        before: some Collection<UInt8>, tail: some Collection<UInt8>, path: String?, options: ImageFile.DecodingOptions
     ) throws(GamutError) -> [PNGMetadata.Text] {
         var bytes = Array(before)
         guard bytes.count >= 33 else { throw GamutError(.invalidPNG, "the PNG header is cut short", path: path) }
@@ -140,7 +140,7 @@ extension PNGReader {
     /// Points the decoder at `buffer` with GamutKit's limits, and reads and checks the header: an image
     /// over `options.maximumPixels` is refused before anything is allocated for it.
     static func prepare(
-        _ ctx: borrowing SPNGContext, _ buffer: UnsafeRawBufferPointer, options: PNG.DecodingOptions
+        _ ctx: borrowing SPNGContext, _ buffer: UnsafeRawBufferPointer, options: ImageFile.DecodingOptions
     ) throws(GamutError) -> spng_ihdr {
         try ctx.check(spng_set_png_buffer(ctx.raw, buffer.baseAddress, buffer.count), "cannot read the PNG")
         return try configure(ctx, options: options)
@@ -148,7 +148,7 @@ extension PNGReader {
 
     /// Sets GamutKit's limits on a decoder whose input is set, and reads and checks the header (see
     /// ``prepare(_:_:options:)``).
-    static func configure(_ ctx: borrowing SPNGContext, options: PNG.DecodingOptions) throws(GamutError) -> spng_ihdr {
+    static func configure(_ ctx: borrowing SPNGContext, options: ImageFile.DecodingOptions) throws(GamutError) -> spng_ihdr {
         let chunkLimit = max(1024, options.maximumChunkSize)
         try ctx.check(spng_set_chunk_limits(ctx.raw, chunkLimit, chunkLimit), "cannot set chunk limits")
         try ctx.check(spng_set_option(ctx.raw, SPNG_KEEP_UNKNOWN_CHUNKS, 1), "cannot keep unknown chunks")
@@ -158,7 +158,7 @@ extension PNGReader {
         let pixels = width.multipliedReportingOverflow(by: height)
         guard !pixels.overflow, pixels.partialValue <= options.maximumPixels else {
             throw GamutError(
-                .imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: options.maximumPixels),
+                .imageTooLarge, ImageFile.DecodingOptions.budgetMessage(width: width, height: height, budget: options.maximumPixels),
                 path: ctx.path)
         }
         return ihdr
@@ -193,7 +193,7 @@ extension PNGReader {
     /// For palette images: a warning when pixels use palette entries the PLTE doesn't have (libspng and libpng
     /// show them as black), found by decoding the indices themselves.
     static func paletteIndexWarning(
-        _ buffer: UnsafeRawBufferPointer, path: String?, options: PNG.DecodingOptions
+        _ buffer: UnsafeRawBufferPointer, path: String?, options: ImageFile.DecodingOptions
     ) throws(GamutError) -> String? {
         let ctx = try SPNGContext(encoder: false, path: path)
         let ihdr = try prepare(ctx, buffer, options: options)
@@ -232,7 +232,7 @@ extension PNGReader {
     }
 
     static func readColorChunks(
-        _ ctx: borrowing SPNGContext, into png: inout PNGColorChunks, options: PNG.DecodingOptions,
+        _ ctx: borrowing SPNGContext, into png: inout PNGColorChunks, options: ImageFile.DecodingOptions,
         chunkTypes: Set<String>
     ) throws(GamutError) {
         var count: UInt32 = 0

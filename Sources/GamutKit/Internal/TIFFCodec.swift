@@ -57,7 +57,7 @@ struct TIFFHeader {
                     || width.multipliedReportingOverflow(by: height).overflow
             {
                 throw GamutError(
-                    .imageTooLarge, PNG.DecodingOptions.budgetMessage(width: width, height: height, budget: pixelBudget), path: path)
+                    .imageTooLarge, ImageFile.DecodingOptions.budgetMessage(width: width, height: height, budget: pixelBudget), path: path)
             }
             try check(status, "not a readable TIFF")
             var icc: [UInt8]?

@@ -5,11 +5,11 @@ import Foundation
 /// display profiles); colors are handled in double precision. Immutable; safe to share across tasks.
 public struct GamutMapper: Sendable {
     /// The profile of the input colors.
-    package let source: ColorProfile
+    public let source: ColorProfile
     /// The profile the results are encoded in.
-    package let target: ColorProfile
+    public let target: ColorProfile
     /// CSS Color 4's just-noticeable difference in ΔEOK.
-    package static let jnd = 0.02
+    public static let jnd = 0.02
     /// CSS Color 4's binary-search tolerance on chroma.
     static let epsilon = 0.0001
 
@@ -38,12 +38,12 @@ public struct GamutMapper: Sendable {
     // MARK: Conversions
 
     /// D50 XYZ of encoded source components.
-    package func sourceXYZ(_ encoded: [Double]) -> [Double] {
+    public func sourceXYZ(_ encoded: [Double]) -> [Double] {
         sourceModel.toXYZD50 * (0..<3).map { sourceModel.curves[$0].linearize(encoded[$0]) }
     }
 
     /// OKLab of encoded source components.
-    package func sourceOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: sourceXYZ(encoded)) }
+    public func sourceOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: sourceXYZ(encoded)) }
 
     /// D50 XYZ of encoded target components.
     func targetXYZ(_ encoded: [Double]) -> [Double] {
@@ -51,7 +51,7 @@ public struct GamutMapper: Sendable {
     }
 
     /// OKLab of encoded target components.
-    package func targetOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: targetXYZ(encoded)) }
+    public func targetOKLab(_ encoded: [Double]) -> OKLab { OKLab(xyzD50: targetXYZ(encoded)) }
 
     /// D50 Lab of encoded target components.
     func targetLab(_ encoded: [Double]) -> Lab { Lab(xyzD50: targetXYZ(encoded)) }
@@ -75,7 +75,7 @@ public struct GamutMapper: Sendable {
 
     /// CSS Color 4's gamut-mapping algorithm (§13.2.2, "binary search gamut mapping with local MINDE")
     /// from an OKLab color into the target, as encoded target components.
-    package func css(_ origin: OKLab) -> [Double] {
+    public func css(_ origin: OKLab) -> [Double] {
         let linear = kernel.css(SIMD3(origin.l, origin.a, origin.b))
         return clipEncode([linear.x, linear.y, linear.z])
     }
@@ -89,13 +89,14 @@ public struct GamutMapper: Sendable {
     /// strategies map each color alone.
     /// - Parameters:
     ///   - group: encoded source components (0…1) of each color.
+    ///   - mapping: how each color is brought into the target gamut.
     ///   - separation: the ΔE00 the mapped colors must keep; the catalog fix uses the collapse threshold plus a margin.
     ///   - fixed: members that can't move, by index, with the encoded target components they are shown as
     ///     (colors that keep their value on target displays); the others move away from them.
     ///   - related: which pairs must stay apart (default: all).
     ///   - threads: how many cores measure the pairs' ΔE00 (the result is the same for any number).
     /// - Returns: encoded target components, in the order of `group`.
-    package func map(
+    public func map(
         group: [[Double]], mapping: GamutMapping, separation: Double = 2, fixed: [Int: [Double]] = [:],
         related: (Int, Int) -> Bool = { _, _ in true }, threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> [[Double]] {

@@ -32,10 +32,11 @@ extension Image {
     /// ``gamutMapped(to:mapping:bitDepth:separation:settings:threads:)`` with the image's collapsing colors already
     /// found (`collapseGroups`: an ``ImageAnalysis``'s of this image against `target` on `settings`, as a catalog audit
     /// found them); nil finds them.
-    package func gamutMapped(
+    public func gamutMapped(
         to target: ColorProfile, mapping: GamutMapping, bitDepth: Int?, separation: Double, settings: AnalysisSettings,
         threads: Int?, collapseGroups: [ImageCollapseGroup]?
     ) throws(GamutError) -> Image {
+        try settings.validate()
         if mapping == .clip {
             return try converted(to: target, bitDepth: bitDepth, intent: .relativeColorimetric, threads: threads)
         }

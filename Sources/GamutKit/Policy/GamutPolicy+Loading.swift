@@ -2,7 +2,7 @@ import Foundation
 
 extension GamutPolicy {
     /// The file name looked for at a catalog's root (and in the current folder by the CLI).
-    package static let fileName = ".gamut-check.json"
+    public static let fileName = ".gamut-check.json"
 
     /// Loads a policy file.
     /// - Throws: ``GamutError`` `.io` when the file can't be read, `.invalidPolicy` naming the file, line and key
@@ -37,7 +37,7 @@ extension GamutPolicy {
                 guard let thresholds = member.value.members else { throw fail(member.line, "thresholds must be an object") }
                 for t in thresholds {
                     guard case .number(_, let value) = t.value.value else { throw fail(t.line, "threshold \"\(t.key)\" must be a number") }
-                    if let message = policy.settings.setThreshold(t.key, value) { throw fail(t.line, message) }
+                    do { try policy.settings.set(t.key, to: value) } catch { throw fail(t.line, error.message) }
                 }
             case "severity":
                 guard let entries = member.value.members else { throw fail(member.line, "severity must be an object of rule id → level") }

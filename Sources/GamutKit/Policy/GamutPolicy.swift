@@ -7,16 +7,16 @@ import Foundation
 /// Immutable once made; safe to share across tasks.
 public struct GamutPolicy: Sendable, Hashable {
     /// A rule switched off for some assets.
-    package struct Suppression: Sendable, Hashable {
+    public struct Suppression: Sendable, Hashable {
         /// The rule id, or `*` for every rule.
-        package var rule: String
+        public var rule: String
         /// Asset names (`Brand/Accent`) or file paths, as `fnmatch(3)` globs (`Legacy/*`, `*.png`).
-        package var assets: [String]
+        public var assets: [String]
         /// Why (shown nowhere; for the people reading the file).
-        package var reason: String?
+        public var reason: String?
 
         /// Creates a suppression.
-        package init(rule: String, assets: [String], reason: String? = nil) {
+        public init(rule: String, assets: [String], reason: String? = nil) {
             self.rule = rule
             self.assets = assets
             self.reason = reason
@@ -24,22 +24,22 @@ public struct GamutPolicy: Sendable, Hashable {
     }
 
     /// A foreground/background pair whose contrast is checked in every appearance, on sRGB and P3 displays.
-    package struct ContrastPair: Sendable, Hashable {
+    public struct ContrastPair: Sendable, Hashable {
         /// The foreground color's asset name (`Text/Primary`).
-        package var foreground: String
+        public var foreground: String
         /// The background color's asset name.
-        package var background: String
+        public var background: String
         /// Text size in points: up to 17 pt needs 4.5:1, 18 pt and larger 3:1 (HIG). Default 17.
-        package var textSize: Double
+        public var textSize: Double
         /// Bold text needs 3:1 at any size. Default false.
-        package var bold: Bool
+        public var bold: Bool
         /// A name for people ("body text"); optional.
-        package var label: String?
+        public var label: String?
         /// The line of the policy file that declares it, if read from one.
-        package var line: Int?
+        public var line: Int?
 
         /// Creates a pair.
-        package init(
+        public init(
             foreground: String, background: String, textSize: Double = 17, bold: Bool = false, label: String? = nil, line: Int? = nil
         ) {
             self.foreground = foreground
@@ -53,16 +53,16 @@ public struct GamutPolicy: Sendable, Hashable {
 
     /// Colors that must stay apart: status colors, chart series. Checked under simulated color-vision
     /// deficiencies, and kept apart by `gamut-check fix`.
-    package struct DistinctGroup: Sendable, Hashable {
+    public struct DistinctGroup: Sendable, Hashable {
         /// The group's name ("status").
-        package var name: String
+        public var name: String
         /// Asset names of its colors.
-        package var colors: [String]
+        public var colors: [String]
         /// The line of the policy file that declares it, if read from one.
-        package var line: Int?
+        public var line: Int?
 
         /// Creates a group.
-        package init(name: String, colors: [String], line: Int? = nil) {
+        public init(name: String, colors: [String], line: Int? = nil) {
             self.name = name
             self.colors = colors
             self.line = line
@@ -72,18 +72,18 @@ public struct GamutPolicy: Sendable, Hashable {
     /// Thresholds and the target gamut.
     public var settings: AnalysisSettings
     /// Contrast pairs to check.
-    package var contrastPairs: [ContrastPair] = []
+    public var contrastPairs: [ContrastPair] = []
     /// Groups of colors that must stay distinguishable.
-    package var distinctGroups: [DistinctGroup] = []
+    public var distinctGroups: [DistinctGroup] = []
     /// Severities of the simulated deficiencies: 1 is dichromacy (Viénot/Brettel), below 1 anomalous
     /// trichromacy (Machado). Default [1].
-    package var colorVisionSeverities: [Double] = [1]
+    public var colorVisionSeverities: [Double] = [1]
     /// The policy file it was read from, if any (findings about the policy point there).
-    package var path: String?
+    public var path: String?
     /// Severity per rule id; `nil` switches the rule off. Rules not listed keep their default severity.
     public var severities: [RuleID: Severity?]
     /// Suppressions, applied after severities.
-    package var suppressions: [Suppression]
+    public var suppressions: [Suppression]
     /// Whether advisory rules (increased-contrast variants, images without a profile, sets not
     /// checked, …) report. Off by default; the policy key `"advisory": true` or the CLI's `--advisory` turns them all
     /// on, and a `severity` entry for one advisory rule turns that rule on.
@@ -93,7 +93,7 @@ public struct GamutPolicy: Sendable, Hashable {
     /// build only, and its other findings are advisory. Default: test targets' folders (`Tests`, `*Tests`) and Xcode's
     /// development assets (`Preview Content`). The policy key `"notShipping"` replaces the list; `[]` audits every
     /// catalog fully.
-    package var notShipping = ["Tests", "*Tests", "Preview Content"]
+    public var notShipping = ["Tests", "*Tests", "Preview Content"]
 
     /// The defaults: every rule at its default severity, nothing suppressed. Suppressions come from a policy file
     /// (``load(contentsOf:)``).
@@ -101,14 +101,15 @@ public struct GamutPolicy: Sendable, Hashable {
         self.init(settings: settings, severities: severities, suppressions: [])
     }
 
-    package init(settings: AnalysisSettings, severities: [RuleID: Severity?], suppressions: [Suppression]) {
+    /// Creates a policy with suppressions, as a policy file's `suppress` entries make them.
+    public init(settings: AnalysisSettings, severities: [RuleID: Severity?], suppressions: [Suppression]) {
         self.settings = settings
         self.severities = severities
         self.suppressions = suppressions
     }
 
     /// The colors whose role the policy declares: named in a contrast pair or a distinct group.
-    package var declaredRoles: Set<String> {
+    public var declaredRoles: Set<String> {
         Set(contrastPairs.flatMap { [$0.foreground, $0.background] } + distinctGroups.flatMap(\.colors))
     }
 
@@ -118,7 +119,7 @@ public struct GamutPolicy: Sendable, Hashable {
     /// The findings this policy keeps, with their configured severities, and how many advisory findings (of advisory
     /// rules, or advisory by what was measured) that are not turned on it leaves out, by rule id (rules switched off and suppressed findings are not counted: the
     /// policy asked for that).
-    package func partition(_ findings: [Finding]) -> (shown: [Finding], notShown: [RuleID: Int]) {
+    public func partition(_ findings: [Finding]) -> (shown: [Finding], notShown: [RuleID: Int]) {
         var notShown: [RuleID: Int] = [:]
         let shown = findings.compactMap { finding -> Finding? in
             var finding = finding
@@ -141,7 +142,7 @@ public struct GamutPolicy: Sendable, Hashable {
 
     /// The policy with the same findings applied to a whole report; advisory findings left out are added to
     /// ``CheckReport/notShown``.
-    package func apply(to report: CheckReport) -> CheckReport {
+    public func apply(to report: CheckReport) -> CheckReport {
         var report = report
         for i in report.files.indices {
             let (shown, notShown) = partition(report.files[i].findings)

@@ -17,7 +17,7 @@ extension ColorProfile {
         case graySRGB = "gray-srgb"
 
         /// The description tag written into the profile.
-        package var profileDescription: String {
+        public var profileDescription: String {
             switch self {
             case .sRGB: "sRGB IEC61966-2.1"
             case .displayP3: "Display P3"
@@ -30,7 +30,7 @@ extension ColorProfile {
         }
 
         /// The primaries of an RGB built-in; nil for gray.
-        package var primaries: RGBPrimaries? {
+        public var primaries: RGBPrimaries? {
             switch self {
             case .sRGB, .linearSRGB: .sRGB
             case .displayP3, .linearDisplayP3: .displayP3
@@ -40,7 +40,7 @@ extension ColorProfile {
         }
 
         /// The transfer function of the built-in.
-        package var transferFunction: TransferFunction {
+        public var transferFunction: TransferFunction {
             switch self {
             case .sRGB, .displayP3, .graySRGB: .sRGB
             case .adobeRGB: .gamma(563.0 / 256.0)
@@ -50,7 +50,7 @@ extension ColorProfile {
         }
 
         /// The file name the built-in is shipped under in `Profiles/`.
-        package var fileName: String { rawValue + ".icc" }
+        public var fileName: String { rawValue + ".icc" }
     }
 
     /// IEC 61966-2-1 sRGB.
@@ -69,7 +69,7 @@ extension ColorProfile {
     public static let graySRGB = makeBuiltIn(.graySRGB)
 
     /// The shared instance of a built-in profile.
-    package static func builtIn(_ which: BuiltIn) -> ColorProfile {
+    public static func builtIn(_ which: BuiltIn) -> ColorProfile {
         switch which {
         case .sRGB: sRGB
         case .displayP3: displayP3
@@ -130,7 +130,7 @@ extension ColorProfile {
     }
 
     /// Makes a gray profile (D50 white) with a transfer function.
-    package convenience init(grayTransfer transfer: TransferFunction, description: String) throws(GamutError) {
+    public convenience init(grayTransfer transfer: TransferFunction, description: String) throws(GamutError) {
         let made = try BuiltInFactory.make(primaries: nil, transfer: transfer, description: description, builtIn: nil)
         self.init(handle: made.handle, shaper: made.shaper, data: made.data, info: made.info, builtIn: nil)
     }

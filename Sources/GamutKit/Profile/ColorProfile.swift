@@ -18,9 +18,9 @@ public final class ColorProfile: Sendable {
     /// The profile's ICC bytes: for built-ins, the canonical bytes; for loaded profiles, the bytes as read.
     public let data: [UInt8]
     /// What the profile says about itself (read from ``data``).
-    package let info: ProfileInfo
+    public let info: ProfileInfo
     /// Which built-in this is, or nil for a profile read from bytes.
-    package let builtIn: BuiltIn?
+    public let builtIn: BuiltIn?
 
     init(handle: LCMSProfile, shaper: ShaperModel?, data: [UInt8], info: ProfileInfo, builtIn: BuiltIn?) {
         self.handle = handle
@@ -31,7 +31,7 @@ public final class ColorProfile: Sendable {
     }
 
     /// The default largest ICC profile GamutKit reads: 32 MiB.
-    @usableFromInline package static let defaultMaximumSize = 32 << 20
+    public static let defaultMaximumSize = 32 << 20
 
     /// Reads a profile from ICC bytes.
     ///

@@ -1,51 +1,51 @@
 /// A four-character ICC signature, such as `RGB `, `mntr` or `XYZ `.
-package struct ICCSignature: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ICCSignature: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The big-endian 32-bit value.
-    package var rawValue: UInt32
+    public var rawValue: UInt32
 
     /// Creates a signature from its 32-bit value.
-    package init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Creates a signature from four ASCII characters (shorter strings are padded with spaces).
-    package init(_ text: String) {
+    public init(_ text: String) {
         let bytes = Array((text + "    ").utf8.prefix(4))
         rawValue = bytes.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     /// The four characters, trailing spaces removed.
-    package var description: String {
+    public var description: String {
         let bytes = (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * $0)) }
         let text = String(decoding: bytes.map { (32...126).contains($0) ? $0 : 63 }, as: UTF8.self)
         return text.trimmingCharacters(in: " ")
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
 
     /// Color space `RGB `.
-    package static let rgb = ICCSignature("RGB ")
+    public static let rgb = ICCSignature("RGB ")
     /// Color space `GRAY`.
-    package static let gray = ICCSignature("GRAY")
+    public static let gray = ICCSignature("GRAY")
     /// Color space `CMYK`.
-    package static let cmyk = ICCSignature("CMYK")
+    public static let cmyk = ICCSignature("CMYK")
     /// Color space or PCS `Lab `.
-    package static let lab = ICCSignature("Lab ")
+    public static let lab = ICCSignature("Lab ")
     /// Color space or PCS `XYZ `.
-    package static let xyz = ICCSignature("XYZ ")
+    public static let xyz = ICCSignature("XYZ ")
     /// Device class `mntr` (display).
-    package static let display = ICCSignature("mntr")
+    public static let display = ICCSignature("mntr")
     /// Device class `spac` (color space).
-    package static let colorSpaceClass = ICCSignature("spac")
+    public static let colorSpaceClass = ICCSignature("spac")
     /// Device class `prtr` (output device).
-    package static let output = ICCSignature("prtr")
+    public static let output = ICCSignature("prtr")
     /// Device class `scnr` (input device).
-    package static let input = ICCSignature("scnr")
+    public static let input = ICCSignature("scnr")
 }
 
 extension String {
@@ -57,11 +57,11 @@ extension String {
 }
 
 /// A CIE XYZ tristimulus value (Y of the white = 1).
-package struct XYZ: Sendable, Hashable, Codable {
+public struct XYZ: Sendable, Hashable, Codable {
     /// X, Y and Z.
-    package var x, y, z: Double
+    public var x, y, z: Double
     /// Creates a tristimulus value.
-    package init(x: Double, y: Double, z: Double) {
+    public init(x: Double, y: Double, z: Double) {
         self.x = x
         self.y = y
         self.z = z
@@ -69,7 +69,7 @@ package struct XYZ: Sendable, Hashable, Codable {
 }
 
 /// How a tone-reproduction curve (TRC) is stored, as LittleCMS reads it.
-package enum ToneCurveKind: Sendable, Hashable, Codable {
+public enum ToneCurveKind: Sendable, Hashable, Codable {
     /// An ICC parametric curve of the given type (1–5, ICC.1 Table 68) and parameters. A `curv` tag holding a
     /// single gamma also reads as type 1.
     case parametric(type: Int, parameters: [Double])
@@ -78,33 +78,33 @@ package enum ToneCurveKind: Sendable, Hashable, Codable {
 }
 
 /// What an ICC profile says about itself.
-package struct ProfileInfo: Sendable, Hashable, Codable {
+public struct ProfileInfo: Sendable, Hashable, Codable {
     /// The description tag (`desc`), in English where the profile has it.
-    package var description: String
+    public var description: String
     /// The copyright tag (`cprt`), when present.
-    package var copyright: String?
+    public var copyright: String?
     /// The ICC version, such as "4.3" or "2.1".
-    package var version: String
+    public var version: String
     /// The device class (`mntr` display, `spac` color space, `prtr` output, …).
-    package var deviceClass: ICCSignature
+    public var deviceClass: ICCSignature
     /// The data color space (`RGB `, `GRAY`, `CMYK`, …).
-    package var colorSpace: ICCSignature
+    public var colorSpace: ICCSignature
     /// The profile connection space (`XYZ ` or `Lab `).
-    package var pcs: ICCSignature
+    public var pcs: ICCSignature
     /// The media white point tag (`wtpt`), in PCS XYZ; v4 profiles store D50 here.
-    package var mediaWhitePoint: XYZ?
+    public var mediaWhitePoint: XYZ?
     /// The red, green and blue colorants (`rXYZ`, `gXYZ`, `bXYZ`), D50-adapted PCS XYZ; empty when absent.
-    package var colorants: [XYZ]
+    public var colorants: [XYZ]
     /// The tone curve of each channel (`rTRC`, `gTRC`, `bTRC`, or `kTRC` for gray); empty when absent.
-    package var toneCurves: [ToneCurveKind]
+    public var toneCurves: [ToneCurveKind]
     /// Whether LittleCMS can use the profile as a matrix/TRC (shaper) profile.
-    package var isMatrixShaper: Bool
+    public var isMatrixShaper: Bool
     /// Whether the profile has lookup-table tags (A2B0/B2A0…), which LittleCMS prefers over the matrix.
-    package var hasLookupTables: Bool
+    public var hasLookupTables: Bool
     /// The MD5 profile ID from the header as 32 hex digits; all zeros when the profile has none.
-    package var profileID: String
+    public var profileID: String
     /// The header's creation date, ISO 8601 (UTC).
-    package var created: String
+    public var created: String
     /// The size of the profile in bytes.
-    package var size: Int
+    public var size: Int
 }

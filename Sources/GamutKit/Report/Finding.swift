@@ -20,11 +20,11 @@ public struct FindingLocation: Sendable, Hashable, Codable {
     /// The color's name, for lists of colors.
     public var colorName: String?
     /// The position along a gradient, 0…1.
-    package var rampPosition: Double?
+    public var rampPosition: Double?
     /// The 1-based line in the file (asset catalog `Contents.json` files and configuration files).
     public var line: Int?
     /// The JSON key path inside the file, like `colors[1].color.components.red`.
-    package var keyPath: String?
+    public var keyPath: String?
     /// The asset's name in its catalog (namespaced folders included, like `Brand/Accent`).
     public var asset: String?
     /// Every file the finding stands for, when one finding reports a problem several files share (the sizes of an
@@ -32,7 +32,7 @@ public struct FindingLocation: Sendable, Hashable, Codable {
     public var files: [String]?
 
     /// Creates a location.
-    package init(
+    public init(
         file: String, region: PixelRect? = nil, colorName: String? = nil, rampPosition: Double? = nil,
         line: Int? = nil, keyPath: String? = nil, asset: String? = nil
     ) {
@@ -64,14 +64,14 @@ public struct Finding: Sendable, Hashable, Codable {
     /// What to do about it.
     public var fixHint: String
     /// Colors to show beside the message (the HTML report draws them; JSON lists them).
-    package var swatches: [Swatch]
+    public var swatches: [Swatch]
     /// Whether the finding is advice: what was measured loses nothing a team would change this release (a clipped color
     /// that keeps its hue, an asset of a catalog that doesn't ship). Policies leave advisory findings out unless
     /// `"advisory": true`, the CLI's `--advisory`, or a severity for the rule turns them on (``GamutPolicy/showsAdvisory``).
     public var isAdvisory = false
 
     /// Creates a finding.
-    package init(
+    public init(
         ruleID: RuleID, severity: Severity, location: FindingLocation, message: String,
         values: [String: Double] = [:], fixHint: String, swatches: [Swatch] = []
     ) {
@@ -102,7 +102,7 @@ public struct Finding: Sendable, Hashable, Codable {
     }
 
     /// The finding as advice: at info, and left out unless advisory findings are turned on.
-    package func advisory() -> Finding {
+    public func advisory() -> Finding {
         var finding = self
         finding.isAdvisory = true
         finding.severity = .info
@@ -111,9 +111,9 @@ public struct Finding: Sendable, Hashable, Codable {
 }
 
 /// Colors that illustrate a finding, as CSS colors (`color(display-p3 0.1 0.9 0.2)`, `#1FA34C`).
-package struct Swatch: Sendable, Hashable, Codable {
+public struct Swatch: Sendable, Hashable, Codable {
     /// What the colors are.
-    package enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         /// The authored color, then what the target display shows.
         case sourceAndShown = "source-and-shown"
         /// A foreground, then the background it sits on (drawn as text on the background).
@@ -123,14 +123,14 @@ package struct Swatch: Sendable, Hashable, Codable {
     }
 
     /// What the colors are.
-    package var kind: Kind
+    public var kind: Kind
     /// A caption ("dark, on sRGB displays: 4.21:1").
-    package var label: String
+    public var label: String
     /// The colors, as CSS.
-    package var colors: [String]
+    public var colors: [String]
 
     /// Creates a swatch.
-    package init(kind: Kind, label: String, colors: [String]) {
+    public init(kind: Kind, label: String, colors: [String]) {
         self.kind = kind
         self.label = label
         self.colors = colors

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Turns analysis results into findings.
-package enum FindingBuilder {
+enum FindingBuilder {
     /// Findings for one analyzed image.
-    package static func findings(
+    static func findings(
         for analysis: ImageAnalysis, file: String, sourceColorSpace: String,
         settings: AnalysisSettings = .init()
     ) -> [Finding] {
@@ -105,12 +105,12 @@ package enum FindingBuilder {
     }
 
     /// Whether enough visibly clipped pixels turn hue for the clip to be a warning rather than advice.
-    package static func turnsHue(_ analysis: ImageAnalysis, _ settings: AnalysisSettings) -> Bool {
+    static func turnsHue(_ analysis: ImageAnalysis, _ settings: AnalysisSettings) -> Bool {
         analysis.hueShiftedPixels >= settings.visibleClipMinimumPixels
     }
 
     /// What the clip does to hue, for messages: "12.50% turn hue (ΔH up to 0.031)" or "hue kept (ΔH below 0.02)".
-    package static func hueText(_ analysis: ImageAnalysis, _ settings: AnalysisSettings) -> String {
+    static func hueText(_ analysis: ImageAnalysis, _ settings: AnalysisSettings) -> String {
         guard turnsHue(analysis, settings) else {
             return String(format: "hue kept (ΔH in OKLab below %.3g): chroma is lost, as any gamut map loses it", settings.visibleHueShift)
         }
@@ -173,7 +173,7 @@ package enum FindingBuilder {
 
     /// An `unreadable` finding for a file that could not be decoded, or `format-not-built` when its codec isn't in this
     /// build.
-    package static func unreadable(_ file: String, _ error: any Error) -> Finding {
+    static func unreadable(_ file: String, _ error: any Error) -> Finding {
         if let error = error as? GamutError, error.code == .formatNotBuilt {
             let name = file.split(separator: "/").last.map(String.init) ?? file
             return Finding(

@@ -8,14 +8,14 @@ import Foundation
 /// color-vision previews only beside a color-vision finding.
 ///
 /// No scripts, no external resources: pictures are PNG data URIs in CSS classes, each distinct picture once however
-/// many findings show it. Captions never break inside a token (see ``HTMLText``).
-package enum HTMLRenderer {
+/// many findings show it. Captions never break inside a token (see `HTMLText`).
+public enum HTMLRenderer {
     /// The report as HTML.
     /// - Parameters:
     ///   - report: the report.
     ///   - toolVersion: the version named in the page's `generator` and footer.
     ///   - visuals: the pictures, and the target display in whose color space the shown colors of swatches are drawn.
-    package static func render(_ report: CheckReport, toolVersion: String, visuals: HTMLVisuals = HTMLVisuals()) -> String {
+    public static func render(_ report: CheckReport, toolVersion: String, visuals: HTMLVisuals = HTMLVisuals()) -> String {
         var page = Page(report: report, visuals: visuals)
         var body = "<h1>\(HTMLText.caption("gamut-check report"))</h1>\n" + page.summary()
         for severity in Severity.allCases.reversed() {

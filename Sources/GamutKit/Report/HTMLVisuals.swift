@@ -10,11 +10,11 @@ import Foundation
 /// shows it in P3), the pictures of what is shown carry the target's. They are made while the image is checked, from
 /// the decoded image and its analysis, so the report never reads an image again; identical pictures are embedded once.
 /// A value is safe to share across tasks.
-package struct HTMLVisuals: Sendable {
+public struct HTMLVisuals: Sendable {
     /// One embedded picture.
-    package struct Picture: Sendable, Hashable {
+    public struct Picture: Sendable, Hashable {
         /// What it shows.
-        package enum Kind: String, Sendable {
+        public enum Kind: String, Sendable {
             /// The image as authored (its own profile embedded).
             case source
             /// What the target display shows.
@@ -29,49 +29,49 @@ package struct HTMLVisuals: Sendable {
             case simulation
         }
         /// What it shows.
-        package var kind: Kind
+        public var kind: Kind
         /// A caption.
-        package var caption: String
+        public var caption: String
         /// PNG bytes of the thumbnail, with its profile embedded, so browsers color-manage it.
-        package var png: [UInt8]
+        public var png: [UInt8]
         /// The thumbnail's width in pixels.
-        package var width: Int
+        public var width: Int
         /// The thumbnail's height in pixels.
-        package var height: Int
+        public var height: Int
         /// The region of the image it shows (gradient strips), in the image's pixels; nil for the whole image.
-        package var region: PixelRect?
+        public var region: PixelRect?
     }
 
     /// Pictures by file path.
-    package var pictures: [String: [Picture]] = [:]
+    public var pictures: [String: [Picture]] = [:]
 
     /// The display the pictures of what is shown are made for; the report also draws the shown color of each
     /// swatch in its color space.
-    package var target: ColorProfile = .sRGB
+    public var target: ColorProfile = .sRGB
 
     /// No pictures, for an sRGB display.
-    package init() {}
+    public init() {}
 
     /// Images larger than this many pixels get no pictures.
-    package static let maximumPixels = 4_194_304
+    public static let maximumPixels = 4_194_304
 
     /// Images larger than this get no color-vision previews.
-    package static let maximumSimulatedPixels = 1_048_576
+    public static let maximumSimulatedPixels = 1_048_576
 
     /// Files with findings whose pictures were left out to keep the report within its picture budget, in path order.
-    package var omitted: [String] = []
+    public var omitted: [String] = []
 
     /// The most PNG bytes of pictures the report embeds (chosen at init).
-    package var pictureBudget = HTMLVisuals.defaultPictureBudget
+    public var pictureBudget = HTMLVisuals.defaultPictureBudget
 
     /// The default picture budget: 3,000,000 bytes of PNG, about 4 MB in the page as base64.
-    package static let defaultPictureBudget = 3_000_000
+    public static let defaultPictureBudget = 3_000_000
 
     /// The longest side of a thumbnail, in pixels.
-    package static let thumbnailSide = 256
+    public static let thumbnailSide = 256
 
     /// The rules whose findings concern color vision: only a file with one of them gets color-vision previews.
-    package static let colorVisionRules: Set<RuleID> = [.cvdConfusable, .cvdHuePair]
+    public static let colorVisionRules: Set<RuleID> = [.cvdConfusable, .cvdHuePair]
 
     /// Collects the pictures the check made for the report's files that have findings (see
     /// ``pictures(of:output:target:)``; a check makes them when asked, as the CLI does for `--format html`), and adds
@@ -83,7 +83,7 @@ package struct HTMLVisuals: Sendable {
     ///   - target: the display the pictures of what is shown were made for; nil means `settings.target` (sRGB when that
     ///     is nil). Pass the profile the report was checked against (the CLI's `--target`).
     ///   - pictureBudget: the most PNG bytes to embed; files whose pictures don't fit are listed in ``omitted``.
-    package init(
+    public init(
         for report: CheckReport, settings: AnalysisSettings, target: ColorProfile? = nil,
         pictureBudget: Int = HTMLVisuals.defaultPictureBudget
     ) {
@@ -146,7 +146,7 @@ package struct HTMLVisuals: Sendable {
     /// The pictures of an image, made while it is checked, from the decoded image and its analysis: the image as
     /// authored and as `target` shows it, its clip mask (when `output` has one), and strips of its first four clipping
     /// gradients. None for an image over ``maximumPixels``.
-    package static func pictures(of image: Image, output: ImageAnalyzer.Output, target: ColorProfile) -> [Picture] {
+    public static func pictures(of image: Image, output: ImageAnalyzer.Output, target: ColorProfile) -> [Picture] {
         guard image.width * image.height <= maximumPixels, let shown = try? image.converted(to: target, bitDepth: 8, threads: 1)
         else { return [] }
         var list: [Picture] = []

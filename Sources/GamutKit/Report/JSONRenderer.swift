@@ -5,12 +5,12 @@ import Foundation
 /// `{"schemaVersion": 1, "tool": {"name", "version"}, "target", "settings": {…},
 ///   "files": [{"path", "analysis": {…} | null, "findings": [{"ruleId", "severity", "location", "message",
 ///   "values", "fixHint", "swatches"?, "advisory"?}], "clipMask"?}], "summary": {"files", "error", "warning", "info", "notShown"?}}`
-package enum JSONRenderer {
+public enum JSONRenderer {
     /// The schema version this renderer writes; it changes when a field is removed or changes meaning.
-    package static let schemaVersion = 1
+    public static let schemaVersion = 1
 
     /// The report as pretty-printed JSON with sorted keys.
-    package static func render(_ report: CheckReport, toolVersion: String) -> String {
+    public static func render(_ report: CheckReport, toolVersion: String) -> String {
         let document = Document(
             schemaVersion: schemaVersion, tool: .init(name: "gamut-check", version: toolVersion), target: report.target,
             settings: .init(report.settings),

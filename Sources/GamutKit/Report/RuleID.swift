@@ -71,10 +71,10 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable, Comparabl
     case policyUnknownColor = "policy-unknown-color"
 
     /// The rule: severity, what it checks, why, how to fix it.
-    package var rule: Rule { Rules.byID[self]! }
+    public var rule: Rule { Rules.byID[self]! }
 
     /// Every rule, in report order (image analysis, asset catalogs, accessibility).
-    package static var rules: [Rule] { Rules.all }
+    public static var rules: [Rule] { Rules.all }
 
     /// The id as written in reports: `"color-collapse"`.
     public var description: String { rawValue }

@@ -9,7 +9,7 @@ extension Rules {
         + "indicate interactivity, or communicate essential information.\""
 
     /// A declared text/background pair below the HIG's minimum contrast in some variant.
-    package static let contrastInsufficient = Rule(
+    public static let contrastInsufficient = Rule(
         id: .contrastInsufficient, name: "Insufficient contrast", defaultSeverity: .error,
         summary: "A contrast pair from the policy is below 4.5:1 (text up to 17 pt) or 3:1 (18 pt and larger, or bold) in some "
             + "appearance (any, dark, increased contrast, dark + increased contrast; missing variants fall back as on devices), "
@@ -19,14 +19,14 @@ extension Rules {
             + "dark or increased-contrast variant.")
 
     /// A small-text pair that meets the minimum but not the enhanced 7:1.
-    package static let contrastBelowEnhanced = Rule(
+    public static let contrastBelowEnhanced = Rule(
         id: .contrastBelowEnhanced, name: "Below enhanced contrast", defaultSeverity: .info,
         summary: "A contrast pair for small text that meets 4.5:1 but not the 7:1 the HIG recommends (WCAG 1.4.6) in some variant.",
         rationale: higContrast,
         fixHint: "Raise the contrast where small text must be read at a glance; at least in the increased-contrast variant.")
 
     /// Two colors of a distinct group that a simulated color-vision deficiency confuses.
-    package static let cvdConfusable = Rule(
+    public static let cvdConfusable = Rule(
         id: .cvdConfusable, name: "Confusable with color-vision deficiency", defaultSeverity: .warning,
         summary: "Two colors of a policy `distinct` group come closer than `cvdSeparation` ΔE00 (default 8) when simulated for "
             + "protanopia, deuteranopia or tritanopia (Viénot 1999, Brettel 1997) or for anomalous trichromacy at the policy's "
@@ -35,7 +35,7 @@ extension Rules {
         fixHint: "Separate the two colors in lightness (which every deficiency keeps), or pair the color with a symbol or label.")
 
     /// A red/green or blue/orange pair in a distinct group.
-    package static let cvdHuePair = Rule(
+    public static let cvdHuePair = Rule(
         id: .cvdHuePair, name: "Red/green or blue/orange pair", defaultSeverity: .info,
         summary: "A policy `distinct` group holds a red/green pair (confused by protans and deutans) or a blue/orange pair "
             + "(the pair that stays apart for them, but the choice to check for tritans), by OKLCh hue.",
@@ -43,7 +43,7 @@ extension Rules {
         fixHint: "Make sure meaning never rests on the hue alone: use symbols, labels or position too.")
 
     /// A name in the policy that is not a color of the catalog.
-    package static let policyUnknownColor = Rule(
+    public static let policyUnknownColor = Rule(
         id: .policyUnknownColor, name: "Unknown color in policy", defaultSeverity: .warning,
         summary: "A contrast pair or distinct group in the policy names a color that is not a color set of the catalog.",
         rationale: "The check it asks for can't run, so a renamed or deleted color silently loses its contrast or separation check.",

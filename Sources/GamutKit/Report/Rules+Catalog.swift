@@ -10,14 +10,14 @@ extension Rules {
     // MARK: Reading
 
     /// `Contents.json` that is not valid JSON.
-    package static let catalogSyntax = Rule(
+    public static let catalogSyntax = Rule(
         id: .catalogSyntax, name: "Broken Contents.json", defaultSeverity: .error,
         summary: "A Contents.json (or catalog configuration) that is not valid JSON, or is missing.",
         rationale: "Xcode skips or rejects a set whose Contents.json it can't parse; the asset goes missing at run time.",
         fixHint: "Fix the JSON at the line given, or let Xcode rewrite the file by editing the set in the asset catalog editor.")
 
     /// A key, value or type that is malformed, mis-cased or out of range.
-    package static let catalogInvalid = Rule(
+    public static let catalogInvalid = Rule(
         id: .catalogInvalid, name: "Invalid catalog value", defaultSeverity: .error,
         summary: "A value of the wrong type, mis-cased (`display-gamut` is `sRGB` or `display-P3`), out of range "
             + "(components 0…1, \"0\"…\"255\", \"0x00\"…\"0xFF\"), or a color space GamutKit doesn't know.",
@@ -26,7 +26,7 @@ extension Rules {
 
     /// A key, appearance or idiom that Apple's Asset Catalog Format Reference doesn't name. Info, never an error:
     /// Xcode keeps adding keys, and one GamutKit doesn't know yet changes nothing it checks.
-    package static let catalogUnknown = Rule(
+    public static let catalogUnknown = Rule(
         id: .catalogUnknown, name: "Unknown catalog key", defaultSeverity: .info,
         summary: "A key, appearance or idiom that Apple's Asset Catalog Format Reference doesn't name (often a typo, a mis-cased "
             + "key or a merge leftover).",
@@ -34,7 +34,7 @@ extension Rules {
         fixHint: "Remove the key or correct its spelling.")
 
     /// A component string that reads differently depending on the style.
-    package static let ambiguousComponent = Rule(
+    public static let ambiguousComponent = Rule(
         id: .ambiguousComponent, name: "Ambiguous component", defaultSeverity: .warning,
         summary: "A component written \"0\" or \"1\" in an entry whose other components are decimal strings: Xcode reads "
             + "\"1\" as 1/255, while the other components suggest 1.0 was meant.",
@@ -42,7 +42,7 @@ extension Rules {
         fixHint: "Write every component of the entry in one style, for example \"1.000\" (1.0) or \"0x01\" (1/255).")
 
     /// A set type or image format GamutKit doesn't check.
-    package static let notChecked = Rule(
+    public static let notChecked = Rule(
         id: .notChecked, name: "Not checked", defaultSeverity: .info,
         summary: "A set type other than colorset, imageset and appiconset (data, symbols, textures, …), or a file that is "
             + "none of the image formats GamutKit reads (PNG, JPEG, TIFF, WebP, HEIF, AVIF) by its content, such as a PDF, "
@@ -52,7 +52,7 @@ extension Rules {
         isAdvisory: true)
 
     /// A system color reference that names no color Apple documents.
-    package static let unresolvedSystemColor = Rule(
+    public static let unresolvedSystemColor = Rule(
         id: .unresolvedSystemColor, name: "Unknown system color", defaultSeverity: .info,
         summary: "A reference to a system color (platform + reference) that names no color UIKit or AppKit documents "
             + "(`labelColor`, `systemBackgroundColor` and the others are known); it is left out of the color comparisons.",
@@ -61,7 +61,7 @@ extension Rules {
         fixHint: "Pick the system color again in Xcode's color set inspector (Content), or correct the reference's spelling.")
 
     /// A filename escaping its set folder.
-    package static let unsafePath = Rule(
+    public static let unsafePath = Rule(
         id: .unsafePath, name: "Path escapes its set", defaultSeverity: .error,
         summary: "A filename in Contents.json that leaves its set folder (`..`, an absolute path, a folder), or a symbolic "
             + "link that points outside the catalog; refused, not read.",
@@ -69,14 +69,14 @@ extension Rules {
         fixHint: "Copy the file into the set folder and reference it by its bare name.")
 
     /// A referenced file that isn't there.
-    package static let missingFile = Rule(
+    public static let missingFile = Rule(
         id: .missingFile, name: "Missing file", defaultSeverity: .error,
         summary: "An image entry whose filename doesn't exist in the set folder.",
         rationale: "The slot ships empty: the app shows nothing, or a wrong-scale fallback.",
         fixHint: "Add the file, or clear the entry's filename.")
 
     /// A file in a set that no entry references.
-    package static let unreferencedFile = Rule(
+    public static let unreferencedFile = Rule(
         id: .unreferencedFile, name: "Unreferenced file", defaultSeverity: .warning,
         summary: "A file inside a set folder that no entry of its Contents.json references.",
         rationale: "It isn't shipped; often it is the variant someone meant to add (an sRGB or dark version).",
@@ -86,7 +86,7 @@ extension Rules {
 
     /// A wide color whose run-time match to sRGB turns its hue, with no sRGB variant: a warning. One that only loses
     /// chroma is advice: the closest sRGB color is what Apple's match shows, and what any variant would be.
-    package static let colorNeedsSRGBVariant = Rule(
+    public static let colorNeedsSRGBVariant = Rule(
         id: .colorNeedsSRGBVariant, name: "Wide color without sRGB variant", defaultSeverity: .warning,
         summary: "A colorset entry outside sRGB that sRGB displays clip visibly (ΔE00 ≥ 1.0) and turn in hue (ΔH in OKLab "
             + "≥ 0.02), in a set with no `display-gamut` sRGB entry for the same appearance and idiom. When the clip keeps "
@@ -97,14 +97,14 @@ extension Rules {
             + "or bring the color inside sRGB.")
 
     /// An sRGB display-gamut slot holding a color sRGB can't show.
-    package static let srgbSlotOutOfGamut = Rule(
+    public static let srgbSlotOutOfGamut = Rule(
         id: .srgbSlotOutOfGamut, name: "sRGB slot out of sRGB", defaultSeverity: .error,
         summary: "An entry for `display-gamut` sRGB whose color is outside sRGB (beyond the gamut tolerance).",
         rationale: "The sRGB variant exists so that sRGB displays get a color they can show; this one gets clipped anyway.",
         fixHint: "Use a color inside sRGB for the sRGB slot (color space srgb, components 0…1).")
 
     /// A display-gamut slot without its counterpart.
-    package static let unpairedDisplayGamut = Rule(
+    public static let unpairedDisplayGamut = Rule(
         id: .unpairedDisplayGamut, name: "Unpaired display-gamut slot", defaultSeverity: .warning,
         summary: "A set with a `display-gamut` display-P3 entry and no sRGB entry for the same appearance and idiom, or the reverse.",
         rationale: "Devices of the missing gamut fall back to another entry, which is rarely what was meant.",
@@ -113,7 +113,7 @@ extension Rules {
     /// A custom color without a dark variant, in an app that has dark variants elsewhere: a warning for a color whose
     /// role the policy declares (a contrast pair or distinct group), advice for the others (many colors read on both
     /// backgrounds, or are swapped by code).
-    package static let missingDarkVariant = Rule(
+    public static let missingDarkVariant = Rule(
         id: .missingDarkVariant, name: "No dark variant", defaultSeverity: .warning,
         summary: "A custom color with no `luminosity` dark entry (a dark entry naming a system color counts), reported only "
             + "when another catalog or set of the same run has dark variants (the app supports Dark Mode), and never for "
@@ -123,7 +123,7 @@ extension Rules {
         fixHint: "Add a Dark appearance to the color set (Appearances: Any, Dark) and pick a color for it.")
 
     /// A custom color without an increased-contrast variant (advisory).
-    package static let missingHighContrastVariant = Rule(
+    public static let missingHighContrastVariant = Rule(
         id: .missingHighContrastVariant, name: "No increased-contrast variant", defaultSeverity: .info,
         summary: "A custom color with no `contrast` high entry.",
         rationale: higContexts + " Supply \"an increased contrast option for each variant that provides a significantly "
@@ -132,7 +132,7 @@ extension Rules {
         isAdvisory: true)
 
     /// A dark variant equal to the light one.
-    package static let darkSameAsLight = Rule(
+    public static let darkSameAsLight = Rule(
         id: .darkSameAsLight, name: "Dark variant equals light", defaultSeverity: .info,
         summary: "A dark entry within ΔE00 1.0 (and the same alpha) of the light or any entry it pairs with. Advisory: brand "
             + "and status colors often read on both backgrounds.",
@@ -141,7 +141,7 @@ extension Rules {
         isAdvisory: true)
 
     /// A custom color that repeats a published system color.
-    package static let systemColorDuplicate = Rule(
+    public static let systemColorDuplicate = Rule(
         id: .systemColorDuplicate, name: "Hard-coded system color", defaultSeverity: .info,
         summary: "A custom color within ΔE00 1.0 of a system color the HIG publishes, in light and in dark alike (both "
             + "appearances a device shows must match the same system color), compared with the current table and the earlier "
@@ -156,7 +156,7 @@ extension Rules {
 
     /// A wide-gamut image whose automatic sRGB derivative turns hues, with no sRGB variant: a warning; one that only loses
     /// chroma is advice.
-    package static let imageNeedsSRGBVariant = Rule(
+    public static let imageNeedsSRGBVariant = Rule(
         id: .imageNeedsSRGBVariant, name: "Wide image without sRGB variant", defaultSeverity: .warning,
         summary: "An image with a profile wider than sRGB whose automatic sRGB derivative (a colorimetric match, 8 bits) turns "
             + "the hue of at least 16 pixels (ΔE00 ≥ 1.0 and ΔH in OKLab ≥ 0.02), in a set with no `display-gamut` sRGB "
@@ -167,7 +167,7 @@ extension Rules {
         fixHint: "Add an sRGB `display-gamut` variant: `gamut-check convert FILE --to srgb` makes one.")
 
     /// A P3 image with 8 bits per channel (advisory: a one-code step of flat art is far below visible banding).
-    package static let p3Image8Bit = Rule(
+    public static let p3Image8Bit = Rule(
         id: .p3Image8Bit, name: "P3 image at 8 bits", defaultSeverity: .info,
         summary: "An image whose profile is wider than sRGB (a primary or secondary clipped visibly on sRGB, whatever the "
             + "profile's name) stored with 8 bits per channel; one finding per set, listing its files. Advisory: the sRGB "
@@ -183,7 +183,7 @@ extension Rules {
         + "convert FILE --to srgb --gamut-map css`, and re-export in Display P3), or separate the colors that collapse."
 
     /// An image without color information (advisory: every Apple platform shows it as sRGB, as Xcode treats it).
-    package static let imageWithoutProfile = Rule(
+    public static let imageWithoutProfile = Rule(
         id: .imageWithoutProfile, name: "No embedded profile", defaultSeverity: .info,
         summary: "An image with no iCCP, sRGB, cICP or gAMA/cHRM chunk: Xcode and every Apple platform treat it as sRGB, "
             + "so it is checked as sRGB; one finding per set.",
@@ -192,7 +192,7 @@ extension Rules {
         isAdvisory: true)
 
     /// A P3-tagged image whose pixels all fit in sRGB.
-    package static let wideProfileFitsSRGB = Rule(
+    public static let wideProfileFitsSRGB = Rule(
         id: .wideProfileFitsSRGB, name: "Wide profile, sRGB content", defaultSeverity: .info,
         summary: "An image with a wide-gamut profile whose pixels are all inside sRGB.",
         rationale: "HIG (Color management): \"The sRGB color space produces accurate colors on most displays.\" Nothing is "
@@ -201,7 +201,7 @@ extension Rules {
         isAdvisory: true)
 
     /// A template image carrying a wide-gamut profile.
-    package static let templateWideGamut = Rule(
+    public static let templateWideGamut = Rule(
         id: .templateWideGamut, name: "Template image with wide profile", defaultSeverity: .info,
         summary: "An image set rendered as a template (only alpha is used) whose image carries a wide-gamut profile.",
         rationale: "Template images are tinted by the system; their colors, and their profile, are ignored.",

@@ -1,32 +1,32 @@
 /// A rule the analyzer applies: its id, default severity, what it checks, why (the HIG) and how to fix it.
-package struct Rule: Sendable, Hashable {
+public struct Rule: Sendable, Hashable {
     /// Stable identifier, used in reports and suppressions.
-    package var id: RuleID
+    public var id: RuleID
     /// A short name.
-    package var name: String
+    public var name: String
     /// The severity findings get unless configured otherwise.
-    package var defaultSeverity: Severity
+    public var defaultSeverity: Severity
     /// What the rule checks, with its thresholds.
-    package var summary: String
+    public var summary: String
     /// Why it matters, from Apple's Human Interface Guidelines (Color).
-    package var rationale: String
+    public var rationale: String
     /// How to fix a finding.
-    package var fixHint: String
+    public var fixHint: String
     /// An advisory rule is off unless a policy (`"advisory": true`, or a severity for the rule) or the CLI's
     /// `--advisory` turns it on: what it reports is worth knowing once, not fixing in every release. Reports
     /// count the advisory findings they leave out (`CheckReport/notShown`).
-    package var isAdvisory = false
+    public var isAdvisory = false
 }
 
 /// The analyzer's rules.
-package enum Rules {
+public enum Rules {
     static let higColorManagement = "https://developer.apple.com/design/human-interface-guidelines/color#Color-management"
     static let variants =
         "Provide color space–specific variants: in the asset catalog, add an sRGB `display-gamut` variant "
         + "(for an image, `gamut-check convert FILE --to srgb` makes one), or bring the colors inside sRGB."
 
     /// Pixels or colors outside the target gamut that nobody will notice (ΔE00 below the visible threshold).
-    package static let outOfGamut = Rule(
+    public static let outOfGamut = Rule(
         id: .outOfGamut, name: "Out of gamut", defaultSeverity: .info,
         summary: "Pixels or colors outside the target display's gamut (linear target light outside 0…1 by more than 1e-4), "
             + "all within ΔE00 1.0 of what the display shows.",
@@ -36,7 +36,7 @@ package enum Rules {
 
     /// Pixels clipped visibly on the target display: a warning when the clip turns their hue, advice when it only takes
     /// chroma (as any gamut map does).
-    package static let visibleClipping = Rule(
+    public static let visibleClipping = Rule(
         id: .visibleClipping, name: "Visibly clipped", defaultSeverity: .warning,
         summary: "At least 16 pixels (or a listed color) whose color shown on the target display is ΔE00 ≥ 1.0 from the source, "
             + "at least 16 of them with their hue turned (ΔH in OKLab ≥ 0.02); when the clip keeps the hue, the finding is "
@@ -46,7 +46,7 @@ package enum Rules {
         fixHint: variants)
 
     /// Colors that can be told apart in the source but not on the target display.
-    package static let colorCollapse = Rule(
+    public static let colorCollapse = Rule(
         id: .colorCollapse, name: "Colors collapse", defaultSeverity: .error,
         summary: "Two colors ΔE00 ≥ 1.0 apart in the source that are shown < 1.0 apart (and at most half as far) on the target "
             + "display; in images, each covering at least 16 pixels and 0.1% of the image, mostly off edges (the blends of "
@@ -57,7 +57,7 @@ package enum Rules {
         fixHint: "Give the colors sRGB variants that stay ≥ 1.0 ΔE00 apart, or move them further apart in the source.")
 
     /// Gradients whose clipped stretch renders flat: visible loss, an error.
-    package static let gradientClipping = Rule(
+    public static let gradientClipping = Rule(
         id: .gradientClipping, name: "Gradient clips", defaultSeverity: .error,
         summary: "A gradient (explicit, or smooth runs along image rows or columns whose source changes at 4 or more pixels "
             + "over at least 8, on at least 4 neighboring lines) whose shown color steps by < 0.5 ΔE00 while the source "
@@ -67,14 +67,14 @@ package enum Rules {
         fixHint: variants + " For gradients, map the stops into sRGB before interpolating, rather than clipping the result.")
 
     /// A file that could not be read.
-    package static let unreadable = Rule(
+    public static let unreadable = Rule(
         id: .unreadable, name: "Unreadable file", defaultSeverity: .error,
         summary: "A file that could not be read or decoded (truncated, corrupt, unsupported, or too large).",
         rationale: "An asset that can't be decoded can't be checked, and may not display at all.",
         fixHint: "Re-export the file; the message says what is wrong with it.")
 
     /// An image in a format whose codec this build of GamutKit leaves out.
-    package static let formatNotBuilt = Rule(
+    public static let formatNotBuilt = Rule(
         id: .formatNotBuilt, name: "Format not in this build", defaultSeverity: .info,
         summary: "A JPEG, TIFF, WebP, HEIF or AVIF image in a build of GamutKit without that format's package trait (an app "
             + "built for iOS or macOS, or `--disable-default-traits`): listed, not checked. The message names the trait.",
@@ -82,7 +82,7 @@ package enum Rules {
         fixHint: "Check it with a gamut-check built with the trait (the default on Linux), or export it as PNG.")
 
     /// A file read with a caveat the decoder noticed.
-    package static let decoderWarning = Rule(
+    public static let decoderWarning = Rule(
         id: .decoderWarning, name: "Read with a caveat", defaultSeverity: .warning,
         summary: "A file that was read, but not all of it as it claims to be: an animated PNG whose other frames were not "
             + "checked, palette indices past the PLTE (shown as black), color signalling that was ignored, an HDR image "
@@ -92,7 +92,7 @@ package enum Rules {
             + "as a still image; for HDR, the SDR image is what sRGB displays show.")
 
     /// A file whose content is another format than its name says.
-    package static let fileFormatMismatch = Rule(
+    public static let fileFormatMismatch = Rule(
         id: .fileFormatMismatch, name: "File in the wrong format", defaultSeverity: .info,
         summary: "A file whose content is another image format than its extension claims (a WebP or JPEG named .png), told "
             + "from the first bytes; reported once per file, and the file is still read and checked by its content.",
@@ -106,10 +106,10 @@ package enum Rules {
     ]
 
     /// Every rule (the analyzer's, then the asset catalog's), in report order.
-    package static let all = analyzer + catalog + accessibility
+    public static let all = analyzer + catalog + accessibility
 
     static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     /// The rule with this id (as written in reports and policy files).
-    package static func rule(_ id: String) -> Rule? { RuleID(rawValue: id).flatMap { byID[$0] } }
+    public static func rule(_ id: String) -> Rule? { RuleID(rawValue: id).flatMap { byID[$0] } }
 }

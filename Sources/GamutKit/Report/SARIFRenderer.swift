@@ -2,9 +2,9 @@ import Foundation
 
 /// Renders a report as SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), for
 /// code-scanning UIs: one run, the rules with their help text and HIG rationale, one result per finding.
-package enum SARIFRenderer {
+public enum SARIFRenderer {
     /// The report as SARIF JSON.
-    package static func render(_ report: CheckReport, toolVersion: String) -> String {
+    public static func render(_ report: CheckReport, toolVersion: String) -> String {
         let rules: [[String: Any]] = Rules.all.map { rule in
             [
                 "id": rule.id.rawValue,

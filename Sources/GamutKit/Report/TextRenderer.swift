@@ -1,15 +1,15 @@
 import Foundation
 
 /// Renders a report for people: one line per finding under its file, and a summary line.
-package struct TextRenderer: Sendable {
+public struct TextRenderer: Sendable {
     /// Whether to use ANSI colors (the CLI turns them on for a terminal unless `NO_COLOR` is set).
-    package var colors: Bool
+    public var colors: Bool
 
     /// Creates a renderer.
-    package init(colors: Bool = false) { self.colors = colors }
+    public init(colors: Bool = false) { self.colors = colors }
 
     /// The report as text.
-    package func render(_ report: CheckReport) -> String {
+    public func render(_ report: CheckReport) -> String {
         var lines: [String] = []
         for file in report.files where !file.findings.isEmpty {
             lines.append(paint(file.path, "1"))
@@ -29,7 +29,7 @@ package struct TextRenderer: Sendable {
     }
 
     /// "Not shown: 12 advisory findings (missing-high-contrast-variant 9, not-checked 3); …", or nil when none was left out.
-    package func notShownSummary(_ report: CheckReport) -> String? {
+    public func notShownSummary(_ report: CheckReport) -> String? {
         let total = report.notShown.values.reduce(0, +)
         guard total > 0 else { return nil }
         let byRule = report.notShown.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
@@ -38,7 +38,7 @@ package struct TextRenderer: Sendable {
     }
 
     /// "3 files checked against sRGB: 1 error, 2 warnings, 0 info (1 file with findings)"
-    package func summary(_ report: CheckReport) -> String {
+    public func summary(_ report: CheckReport) -> String {
         let withFindings = report.files.filter { !$0.findings.isEmpty }.count
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "\(plural(report.files.count, "file")) checked against \(report.target): "

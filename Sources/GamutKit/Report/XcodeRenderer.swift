@@ -3,14 +3,14 @@ import Foundation
 /// Renders findings the way Xcode reads a build phase's output: `path:line: error: message`, one line per
 /// finding (`warning:` and `note:` for the other severities), with absolute paths so that Xcode opens them.
 /// The rule id and the fix follow the message.
-package enum XcodeRenderer {
+public enum XcodeRenderer {
     /// The report in Xcode's diagnostic format.
-    package static func render(_ report: CheckReport) -> String {
+    public static func render(_ report: CheckReport) -> String {
         report.findings.map(line).map { $0 + "\n" }.joined()
     }
 
     /// One finding as an Xcode diagnostic line.
-    package static func line(_ finding: Finding) -> String {
+    public static func line(_ finding: Finding) -> String {
         let level =
             switch finding.severity {
             case .error: "error"

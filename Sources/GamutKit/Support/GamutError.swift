@@ -4,37 +4,58 @@
 /// output that can't be written) is reported as a `GamutError`; GamutKit never traps on bad input.
 /// Match on ``code`` to handle a kind of failure, and show ``description`` to people.
 public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What kind of failure this is.
-    public enum Code: String, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is. New codes may be added in any release, so a `switch` over codes needs a
+    /// `default` (the codes are values, not an enum, as in SwiftNIO).
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Kind: String, Sendable, Hashable {
+            case invalidProfile, unsupportedProfile, profileMismatch, invalidPNG, invalidImage, unsupportedImage, formatNotBuilt,
+                imageTooLarge, invalidArgument, transformFailed, io, invalidCatalog, invalidPolicy
+        }
+        private let kind: Kind
+        private init(_ kind: Kind) { self.kind = kind }
+
         /// The ICC data is not a usable profile (bad signature, truncated or malformed tags).
-        case invalidProfile
+        public static let invalidProfile = Code(.invalidProfile)
+
         /// The profile is valid but can't be used for this operation (for example an output-only profile as a source).
-        case unsupportedProfile
+        public static let unsupportedProfile = Code(.unsupportedProfile)
+
         /// A profile's color space doesn't match the pixels it describes (a CMYK profile in an RGB PNG).
-        case profileMismatch
+        public static let profileMismatch = Code(.profileMismatch)
+
         /// The PNG data is broken: truncated, bad CRC, corrupt compressed data, invalid chunk.
-        case invalidPNG
+        public static let invalidPNG = Code(.invalidPNG)
+
         /// Image data of another format (WebP, HEIF, AVIF, …) is broken: truncated, sizes that don't add up,
         /// a corrupt bitstream or container, a color chunk or box that can't be read. PNG's is ``invalidPNG``.
-        case invalidImage
+        public static let invalidImage = Code(.invalidImage)
+
         /// The image is valid but uses a feature GamutKit doesn't handle.
-        case unsupportedImage
+        public static let unsupportedImage = Code(.unsupportedImage)
+
         /// The image's format is read by a codec this build of GamutKit leaves out (see ``ImageFormat/trait``).
-        case formatNotBuilt
+        public static let formatNotBuilt = Code(.formatNotBuilt)
+
         /// The image header declares more pixels (or bytes) than the configured limit.
-        case imageTooLarge
+        public static let imageTooLarge = Code(.imageTooLarge)
+
         /// A caller passed values that don't fit together (buffer sizes, pixel formats).
-        case invalidArgument
+        public static let invalidArgument = Code(.invalidArgument)
+
         /// LittleCMS refused to build a transform between the profiles.
-        case transformFailed
+        public static let transformFailed = Code(.transformFailed)
+
         /// Reading or writing a file failed.
-        case io
+        public static let io = Code(.io)
+
         /// The path is not an asset catalog folder (an `.xcassets` folder).
-        case invalidCatalog
+        public static let invalidCatalog = Code(.invalidCatalog)
+
         /// A policy (`.gamut-check.json`) that is not valid JSON, has unknown keys or values out of range.
-        case invalidPolicy
+        public static let invalidPolicy = Code(.invalidPolicy)
+
         /// The code's name, as written in messages: `invalidPNG`.
-        public var description: String { rawValue }
+        public var description: String { kind.rawValue }
     }
 
     /// What kind of failure this is.
@@ -44,10 +65,10 @@ public struct GamutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file involved, when there is one.
     public var path: String?
     /// What the underlying library said (LittleCMS log lines, `spng_strerror` text, `errno` text).
-    package var underlying: [String]
+    public var underlying: [String]
 
     /// Creates an error.
-    package init(_ code: Code, _ message: String, path: String? = nil, underlying: [String] = []) {
+    public init(_ code: Code, _ message: String, path: String? = nil, underlying: [String] = []) {
         self.code = code
         self.message = message
         self.path = path

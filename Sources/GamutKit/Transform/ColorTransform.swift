@@ -21,13 +21,13 @@ import Foundation
 /// across cores itself.
 public final class ColorTransform: Sendable {
     /// The source pixel format.
-    package let sourceFormat: PixelFormat
+    public let sourceFormat: PixelFormat
     /// The destination pixel format.
-    package let destinationFormat: PixelFormat
+    public let destinationFormat: PixelFormat
     /// The rendering intent.
-    package let intent: RenderingIntent
+    public let intent: RenderingIntent
     /// Whether black-point compensation was requested.
-    package let blackPointCompensation: Bool
+    public let blackPointCompensation: Bool
 
     private enum Engine: Sendable {
         case fast(ShaperKernel)
@@ -37,7 +37,7 @@ public final class ColorTransform: Sendable {
     private let engine: Engine
 
     /// Whether GamutKit's own matrix/TRC path does the work (otherwise LittleCMS does).
-    package var usesFastPath: Bool {
+    public var usesFastPath: Bool {
         if case .lcms = engine { return false }
         return true
     }
@@ -65,7 +65,7 @@ public final class ColorTransform: Sendable {
 
     /// A transform that always runs LittleCMS (unoptimized between matrix/TRC profiles): the reference that GamutKit's
     /// own paths are tested against.
-    package static func littleCMS(
+    public static func littleCMS(
         from source: ColorProfile, format sourceFormat: PixelFormat,
         to destination: ColorProfile, format destinationFormat: PixelFormat,
         intent: RenderingIntent = .relativeColorimetric

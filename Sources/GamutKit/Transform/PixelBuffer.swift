@@ -50,7 +50,7 @@ public struct PixelBuffer: Sendable, Equatable {
     }
 
     /// Wraps 8-bit samples in an `.uint8` buffer with tight rows.
-    package init(width: Int, height: Int, layout: PixelFormat.Layout, samples: [UInt8]) throws(GamutError) {
+    public init(width: Int, height: Int, layout: PixelFormat.Layout, samples: [UInt8]) throws(GamutError) {
         try self.init(width: width, height: height, format: PixelFormat(layout, .uint8), bytes: samples)
     }
 
@@ -83,7 +83,7 @@ public struct PixelBuffer: Sendable, Equatable {
     }
 
     /// The integer sample at (x, y, channel) for 8- and 16-bit formats (0 for floats).
-    package func integer(x: Int, y: Int, channel: Int) -> Int {
+    public func integer(x: Int, y: Int, channel: Int) -> Int {
         guard !format.sample.isFloat else { return 0 }
         checkPosition(x: x, y: y, channel: channel)
         let reader = SampleReader(format)
@@ -103,7 +103,7 @@ public struct PixelBuffer: Sendable, Equatable {
     }
 
     /// The buffer's samples as floats, for `.float32` buffers with tight rows.
-    package var samplesFloat: [Float] {
+    public var samplesFloat: [Float] {
         guard format.sample == .float32 else { return [] }
         return storage.withUnsafeBytes { Array($0.bindMemory(to: Float.self).prefix(width * height * format.channelCount)) }
     }

@@ -27,7 +27,7 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
         case float64
 
         /// Whether samples are floating point (unbounded) rather than integer codes.
-        package var isFloat: Bool { self == .float32 || self == .float64 }
+        public var isFloat: Bool { self == .float32 || self == .float64 }
     }
 
     /// The channels.
@@ -46,9 +46,9 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// Gray, 16-bit, machine byte order.
     public static let gray16 = PixelFormat(.gray, .uint16)
     /// Gray + alpha, 8-bit.
-    package static let grayAlpha8 = PixelFormat(.grayAlpha, .uint8)
+    public static let grayAlpha8 = PixelFormat(.grayAlpha, .uint8)
     /// Gray + alpha, 16-bit, machine byte order.
-    package static let grayAlpha16 = PixelFormat(.grayAlpha, .uint16)
+    public static let grayAlpha16 = PixelFormat(.grayAlpha, .uint16)
     /// RGB, 8-bit.
     public static let rgb8 = PixelFormat(.rgb, .uint8)
     /// RGBA, 8-bit.
@@ -58,7 +58,7 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// RGBA, 16-bit, machine byte order.
     public static let rgba16 = PixelFormat(.rgba, .uint16)
     /// Gray, 32-bit float, unbounded.
-    package static let grayFloat = PixelFormat(.gray, .float32)
+    public static let grayFloat = PixelFormat(.gray, .float32)
     /// RGB, 32-bit float, unbounded.
     public static let rgbFloat = PixelFormat(.rgb, .float32)
     /// RGBA, 32-bit float, unbounded.
@@ -66,15 +66,15 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// RGB, 64-bit float, unbounded.
     public static let rgbDouble = PixelFormat(.rgb, .float64)
     /// CMYK, 8-bit.
-    package static let cmyk8 = PixelFormat(.cmyk, .uint8)
+    public static let cmyk8 = PixelFormat(.cmyk, .uint8)
     /// CMYK, 16-bit, machine byte order.
-    package static let cmyk16 = PixelFormat(.cmyk, .uint16)
+    public static let cmyk16 = PixelFormat(.cmyk, .uint16)
 
     /// Samples per pixel, alpha included.
     public var channelCount: Int { colorChannelCount + (hasAlpha ? 1 : 0) }
 
     /// Color samples per pixel (alpha excluded).
-    package var colorChannelCount: Int {
+    public var colorChannelCount: Int {
         switch layout {
         case .gray, .grayAlpha: 1
         case .rgb, .rgba: 3
@@ -86,7 +86,7 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public var hasAlpha: Bool { layout == .grayAlpha || layout == .rgba }
 
     /// Bytes per sample.
-    package var bytesPerSample: Int {
+    public var bytesPerSample: Int {
         switch sample {
         case .uint8: 1
         case .uint16: 2
@@ -96,13 +96,13 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Bytes per pixel.
-    package var bytesPerPixel: Int { channelCount * bytesPerSample }
+    public var bytesPerPixel: Int { channelCount * bytesPerSample }
 
     /// The same layout with another sample storage.
-    package func with(_ sample: Sample) -> PixelFormat { PixelFormat(layout, sample) }
+    public func with(_ sample: Sample) -> PixelFormat { PixelFormat(layout, sample) }
 
     /// The same sample storage with another layout.
-    package func with(_ layout: Layout) -> PixelFormat { PixelFormat(layout, sample) }
+    public func with(_ layout: Layout) -> PixelFormat { PixelFormat(layout, sample) }
 
     public var description: String { "\(layout)-\(sample)" }
 }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// Small asset catalogs written into temporary folders, in the styles real projects use.
 enum CatalogFixtures {

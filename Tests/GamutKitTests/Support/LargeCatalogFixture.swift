@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// An asset catalog of 300 16-bit Display P3 PNGs, 16² to 1024², shaped like a mid-size app's: an app icon at 18 sizes
 /// (16² to 1024²), 20 illustrations (64×48 to 320×240) each used by 6 image sets (byte-identical copies), and 54 image

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) @testable import GamutKit
+@testable import GamutKit
 
 /// Catalogs shaped like real apps' (as the 72 catalogs of 15 open-source apps in issue 13 were), written by code into a
 /// folder: six apps, ten catalogs, with and without Dark Mode, a widget, a watch app, a Mac app, a design-system

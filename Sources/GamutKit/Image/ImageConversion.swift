@@ -9,7 +9,7 @@ import Synchronization
 /// held). Interlaced and palette images, gray 16-bit images with `tRNS`, files with a misplaced chunk and files with
 /// more ancillary chunks than one libspng context accepts take the whole-image path (`PNG/read(contentsOf:options:)`, ``Image/converted(to:bitDepth:intent:blackPointCompensation:threads:)``,
 /// `PNG/write(_:to:options:)`), with the same results.
-public enum PNGConversion {
+public enum ImageConversion {
     /// What to convert to, and how.
     public struct Settings: Sendable {
         /// The destination profile (gray or RGB).
@@ -21,7 +21,7 @@ public enum PNGConversion {
         /// Whether to use black-point compensation.
         public var blackPointCompensation: Bool
         /// Decoder limits.
-        public var decoding: PNG.DecodingOptions
+        public var decoding: ImageFile.DecodingOptions
         /// Encoder choices for each output format (PNG compression and filters, JPEG quality, TIFF compression).
         public var encoding: ImageFile.EncodingOptions
         /// How colors outside the destination gamut are handled (``GamutMapping/clip`` is the rendering intent's own
@@ -37,7 +37,8 @@ public enum PNGConversion {
         /// Creates settings; everything but the profile has a default.
         public init(
             profile: ColorProfile, bitDepth: Int? = nil, intent: RenderingIntent = .relativeColorimetric,
-            blackPointCompensation: Bool = false, decoding: PNG.DecodingOptions = .init(), encoding: ImageFile.EncodingOptions = .init()
+            blackPointCompensation: Bool = false, decoding: ImageFile.DecodingOptions = .init(),
+            encoding: ImageFile.EncodingOptions = .init()
         ) {
             self.profile = profile
             self.bitDepth = bitDepth
@@ -53,13 +54,13 @@ public enum PNGConversion {
         /// The input's profile name.
         public var sourceProfile: String
         /// The input's bits per channel as stored in the file.
-        package var sourceBitDepth: Int
+        public var sourceBitDepth: Int
         /// The output's bits per channel.
-        package var destinationBitDepth: Int
+        public var destinationBitDepth: Int
         /// Width and height in pixels.
-        package var width: Int, height: Int
+        public var width: Int, height: Int
         /// Whether the rows streamed (false: the whole-image path).
-        package var streamed: Bool
+        public var streamed: Bool
         /// Decoder warnings (for example an ignored cICP).
         public var warnings: [String]
     }
@@ -136,8 +137,8 @@ enum PNGStream {
     /// Converts the PNG `file` (read as it is decoded) into the file at `output`, written as it is encoded and put in
     /// place only once complete (``AtomicFile``). Returns nil, writing nothing, when the file needs the whole-image path.
     static func convert(
-        _ file: PNGFile, settings: PNGConversion.Settings, to output: String
-    ) throws(GamutError) -> PNGConversion.Summary? {
+        _ file: PNGFile, settings: ImageConversion.Settings, to output: String
+    ) throws(GamutError) -> ImageConversion.Summary? {
         let (bytes, path) = (file.chunks, file.path)
         let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
         if types.needsWholeImage { return nil }
@@ -207,7 +208,7 @@ enum PNGStream {
         }
         channel.close()
         try file.commit()
-        let summary = PNGConversion.Summary(
+        let summary = ImageConversion.Summary(
             sourceProfile: header.sourceProfile, sourceBitDepth: header.fileBitDepth,
             destinationBitDepth: header.destinationFormat.bytesPerSample * 8,
             width: header.width, height: header.height, streamed: true, warnings: header.warnings)
@@ -216,7 +217,7 @@ enum PNGStream {
 
     /// Decodes rows and sends them; runs on its own thread, owning the decoder.
     static func produce(
-        _ file: PNGFile, settings: PNGConversion.Settings, chunksBeforeData: Set<String>,
+        _ file: PNGFile, settings: ImageConversion.Settings, chunksBeforeData: Set<String>,
         texts: [PNGMetadata.Text]?, warnings: [String], into channel: Channel
     ) {
         do throws(GamutError) {
@@ -228,7 +229,7 @@ enum PNGStream {
     }
 
     private static func produceRows(
-        _ file: PNGFile, settings: PNGConversion.Settings, chunksBeforeData: Set<String>, texts: [PNGMetadata.Text]?,
+        _ file: PNGFile, settings: ImageConversion.Settings, chunksBeforeData: Set<String>, texts: [PNGMetadata.Text]?,
         warnings structureWarnings: [String], into channel: Channel
     ) throws(GamutError) {
         let path = file.path

@@ -1,39 +1,46 @@
 extension AnalysisSettings {
     /// The display to check against: `explicit` when given (the CLI's `--target`, an API argument), else the
     /// settings' (a policy's) ``target``, else sRGB. The one place the target is decided.
-    package func targetProfile(_ explicit: ColorProfile? = nil) -> ColorProfile {
+    public func targetProfile(_ explicit: ColorProfile? = nil) -> ColorProfile {
         explicit ?? target.map(ColorProfile.builtIn) ?? .sRGB
     }
 }
 
 extension AnalysisSettings {
-    /// One threshold: its name (in policy files and JSON reports), its valid range, and how to read and set it. The
-    /// policy file, the CLI's threshold options and ``AnalysisSettings/setThreshold(_:_:)`` all validate through
-    /// this one table.
-    package struct Threshold: Sendable {
-        package let name: String
+    /// One threshold of ``AnalysisSettings``: its name (in policy files, JSON reports and the CLI's options) and its one
+    /// valid range. The policy file, the CLI's options, ``AnalysisSettings/set(_:to:)`` and
+    /// ``AnalysisSettings/validate()`` all check values against this table.
+    public struct Threshold: Sendable, Hashable {
+        /// The name, which is the settings property's: `"visibleClip"`.
+        public let name: String
         /// The smallest and largest valid values.
-        package let minimum: Double, maximum: Double
+        public let minimum: Double, maximum: Double
         /// Whether `minimum` itself is excluded (the threshold must be above it) and likewise `maximum`.
-        package let aboveMinimum: Bool, belowMaximum: Bool
-        /// Whether only whole numbers are valid.
-        package let isCount: Bool
+        public let aboveMinimum: Bool, belowMaximum: Bool
+        /// Whether only whole numbers are valid (the property is an `Int`).
+        public let isCount: Bool
         let get: @Sendable (AnalysisSettings) -> Double
         let set: @Sendable (inout AnalysisSettings, Double) -> Void
 
         /// Whether `value` is valid for this threshold.
-        package func accepts(_ value: Double) -> Bool {
+        public func accepts(_ value: Double) -> Bool {
             value.isFinite && (aboveMinimum ? value > minimum : value >= minimum) && (belowMaximum ? value < maximum : value <= maximum)
                 && (!isCount || value == value.rounded())
         }
 
-        /// The valid range for people: "1…8 (whole numbers)", "above 0, up to 100", "0 up to (not including) 0.1".
-        package var rangeDescription: String {
+        /// The valid range for people: "1 to 8 (whole numbers)", "above 0 to 100", "0 to below 0.1".
+        public var rangeDescription: String {
             func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
             let low = aboveMinimum ? "above \(number(minimum))" : number(minimum)
             let high = belowMaximum ? "below \(number(maximum))" : number(maximum)
             return "\(low) to \(high)" + (isCount ? " (whole numbers)" : "")
         }
+
+        /// The threshold's value in `settings` (a count as a whole number).
+        public func value(in settings: AnalysisSettings) -> Double { get(settings) }
+
+        public static func == (a: Threshold, b: Threshold) -> Bool { a.name == b.name }
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
         static func real(
             _ name: String, _ range: ClosedRange<Double>, above: Bool = false, below: Bool = false,
@@ -53,7 +60,7 @@ extension AnalysisSettings {
     }
 
     /// Every threshold, with its one valid range.
-    package static let thresholds: [Threshold] = [
+    public static let thresholds: [Threshold] = [
         .count("displayBitDepth", 1...8, \.displayBitDepth),
         .real("gamutTolerance", 0...0.1, below: true, \.gamutTolerance),
         .real("visibleClip", 0...100, above: true, \.visibleClip),
@@ -78,18 +85,34 @@ extension AnalysisSettings {
     ]
 
     /// The threshold names a policy file may set.
-    package static var thresholdNames: [String] { thresholds.map(\.name) }
+    public static var thresholdNames: [String] { thresholds.map(\.name) }
 
-    /// Sets a threshold by name (as in a policy file's `thresholds`); returns a message when the name is unknown or the
-    /// value outside the threshold's range, and then changes nothing.
-    package mutating func setThreshold(_ name: String, _ value: Double) -> String? {
-        guard let threshold = Self.thresholds.first(where: { $0.name == name }) else {
-            return "unknown threshold \"\(name)\" (known: \(Self.thresholdNames.joined(separator: ", ")))"
+    /// The threshold with this name, as a policy file writes it.
+    public static func threshold(named name: String) -> Threshold? { thresholds.first { $0.name == name } }
+
+    /// Sets the threshold named `name` (as in a policy file's `thresholds`), checked against its range.
+    /// - Throws: ``GamutError`` `.invalidArgument` when the name is unknown or the value out of range, naming the valid
+    ///   names or range; then nothing changes.
+    public mutating func set(_ name: String, to value: Double) throws(GamutError) {
+        guard let threshold = Self.threshold(named: name) else {
+            throw GamutError(.invalidArgument, "unknown threshold \"\(name)\" (known: \(Self.thresholdNames.joined(separator: ", ")))")
         }
         guard threshold.accepts(value) else {
-            return "threshold \"\(name)\" is out of range: \(value) (valid: \(threshold.rangeDescription))"
+            throw GamutError(.invalidArgument, Self.outOfRange(threshold, value))
         }
         threshold.set(&self, value)
-        return nil
+    }
+
+    /// Checks every threshold against its range. The analyses call it before they start, so settings changed
+    /// property by property are checked once, in one place.
+    /// - Throws: ``GamutError`` `.invalidArgument` naming the first threshold out of range and its valid range.
+    public func validate() throws(GamutError) {
+        for threshold in Self.thresholds where !threshold.accepts(threshold.get(self)) {
+            throw GamutError(.invalidArgument, Self.outOfRange(threshold, threshold.get(self)))
+        }
+    }
+
+    private static func outOfRange(_ threshold: Threshold, _ value: Double) -> String {
+        "threshold \"\(threshold.name)\" is out of range: \(value) (valid: \(threshold.rangeDescription))"
     }
 }
