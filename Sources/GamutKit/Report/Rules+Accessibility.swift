@@ -1,5 +1,8 @@
 /// The legibility and color-vision rules of an asset catalog audit, driven by the policy's `contrast`
 /// pairs and `distinct` groups (see ``GamutPolicy``).
+private typealias E = ExampleFiles
+private typealias Example = Rule.Example
+
 extension Rules {
     static let higContrast =
         "HIG (Accessibility › Color and effects): \"Up to 17 pt: 4.5:1; 18 pt and larger: 3:1; bold: 3:1\"; "
@@ -16,14 +19,38 @@ extension Rules {
             + "on sRGB or on Display P3 displays. WCAG 2.2 relative luminance; ratios are never rounded (4.478:1 fails 4.5:1).",
         rationale: higContrast,
         fixHint: "Darken or lighten the failing variant (the message says which and by how much), or add the missing "
-            + "dark or increased-contrast variant.")
+            + "dark or increased-contrast variant.",
+        triggering: [
+            E.colors(
+                "Gray text on white at 2.8:1, a pair the policy declares",
+                ["Text": E.colorSet([E.entry(E.srgb(0.6, 0.6, 0.6))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
+                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+        ],
+        nonTriggering: [
+            E.colors(
+                "Black text on white at 21:1",
+                ["Text": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
+                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+        ])
 
     /// A small-text pair that meets the minimum but not the enhanced 7:1.
     public static let contrastBelowEnhanced = Rule(
         id: .contrastBelowEnhanced, name: "Below enhanced contrast", defaultSeverity: .info,
         summary: "A contrast pair for small text that meets 4.5:1 but not the 7:1 the HIG recommends (WCAG 1.4.6) in some variant.",
         rationale: higContrast,
-        fixHint: "Raise the contrast where small text must be read at a glance; at least in the increased-contrast variant.")
+        fixHint: "Raise the contrast where small text must be read at a glance; at least in the increased-contrast variant.",
+        triggering: [
+            E.colors(
+                "Gray text on white at 5.7:1: above 4.5:1, below 7:1",
+                ["Text": E.colorSet([E.entry(E.srgb(0.4, 0.4, 0.4))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
+                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+        ],
+        nonTriggering: [
+            E.colors(
+                "Black text on white at 21:1",
+                ["Text": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
+                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+        ])
 
     /// Two colors of a distinct group that a simulated color-vision deficiency confuses.
     public static let cvdConfusable = Rule(
@@ -32,7 +59,20 @@ extension Rules {
             + "protanopia, deuteranopia or tritanopia (Viénot 1999, Brettel 1997) or for anomalous trichromacy at the policy's "
             + "severities (Machado 2009), in some appearance, on sRGB or P3 displays.",
         rationale: higInclusive + " About 8% of men have a red–green deficiency.",
-        fixHint: "Separate the two colors in lightness (which every deficiency keeps), or pair the color with a symbol or label.")
+        fixHint: "Separate the two colors in lightness (which every deficiency keeps), or pair the color with a symbol or label.",
+        thresholds: ["cvdSeparation"],
+        triggering: [
+            E.colors(
+                "A red and a green of one lightness in a distinct group",
+                ["Error": E.colorSet([E.entry(E.srgb(0.8, 0.3, 0.2))]), "Success": E.colorSet([E.entry(E.srgb(0.4, 0.6, 0.2))])],
+                policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+        ],
+        nonTriggering: [
+            E.colors(
+                "Black and white in a distinct group",
+                ["Error": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Success": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
+                policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+        ])
 
     /// A red/green or blue/orange pair in a distinct group.
     public static let cvdHuePair = Rule(
@@ -40,15 +80,38 @@ extension Rules {
         summary: "A policy `distinct` group holds a red/green pair (confused by protans and deutans) or a blue/orange pair "
             + "(the pair that stays apart for them, but the choice to check for tritans), by OKLCh hue.",
         rationale: higInclusive,
-        fixHint: "Make sure meaning never rests on the hue alone: use symbols, labels or position too.")
+        fixHint: "Make sure meaning never rests on the hue alone: use symbols, labels or position too.",
+        triggering: [
+            E.colors(
+                "A red and a green in a distinct group",
+                ["Error": E.colorSet([E.entry(E.srgb(0.8, 0.1, 0.1))]), "Success": E.colorSet([E.entry(E.srgb(0.1, 0.7, 0.2))])],
+                policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+        ],
+        nonTriggering: [
+            E.colors(
+                "Black and white in a distinct group",
+                ["Error": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Success": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
+                policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+        ])
 
     /// A name in the policy that is not a color of the catalog.
     public static let policyUnknownColor = Rule(
         id: .policyUnknownColor, name: "Unknown color in policy", defaultSeverity: .warning,
         summary: "A contrast pair or distinct group in the policy names a color that is not a color set of the catalog.",
         rationale: "The check it asks for can't run, so a renamed or deleted color silently loses its contrast or separation check.",
-        fixHint: "Use the color's name as code does (groups that provide a namespace included, like `Brand/Accent`).")
+        fixHint: "Use the color's name as code does (groups that provide a namespace included, like `Brand/Accent`).",
+        triggering: [
+            E.colors(
+                "A contrast pair naming a color the catalog doesn't have", ["Text": E.colorSet([E.entry(E.srgb(0, 0, 0))])],
+                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+        ],
+        nonTriggering: [
+            E.colors(
+                "A contrast pair naming two colors the catalog has",
+                ["Text": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
+                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+        ])
 
     /// Every accessibility rule, in report order.
-    static let accessibility = [contrastInsufficient, cvdConfusable, policyUnknownColor, cvdHuePair, contrastBelowEnhanced]
+    public static let accessibility = [contrastInsufficient, cvdConfusable, policyUnknownColor, cvdHuePair, contrastBelowEnhanced]
 }

@@ -1,4 +1,6 @@
-/// A rule the analyzer applies: its id, default severity, what it checks, why (the HIG) and how to fix it.
+/// A rule the analyzer applies, declared once: its id, default severity, what it checks and with which thresholds, why
+/// (the HIG), how to fix it, and examples on which it does and doesn't report. The docs' rule tables, `gamut-check rules`
+/// and SARIF's rule metadata are made from these declarations, and the test suite runs every example.
 public struct Rule: Sendable, Hashable {
     /// Stable identifier, used in reports and suppressions.
     public var id: RuleID
@@ -16,9 +18,19 @@ public struct Rule: Sendable, Hashable {
     /// `--advisory` turns it on: what it reports is worth knowing once, not fixing in every release. Reports
     /// count the advisory findings they leave out (`CheckReport/notShown`).
     public var isAdvisory = false
+    /// The ``AnalysisSettings`` thresholds the rule uses, by name (see ``AnalysisSettings/threshold(named:)`` for each
+    /// one's range).
+    public var thresholds: [String] = []
+    /// Inputs on which the rule reports.
+    public var triggering: [Example] = []
+    /// Inputs on which it doesn't: the nearest cases that are fine.
+    public var nonTriggering: [Example] = []
 }
 
 /// The analyzer's rules.
+private typealias E = ExampleFiles
+private typealias Example = Rule.Example
+
 public enum Rules {
     static let higColorManagement = "https://developer.apple.com/design/human-interface-guidelines/color#Color-management"
     static let variants =
@@ -32,7 +44,14 @@ public enum Rules {
             + "all within ΔE00 1.0 of what the display shows.",
         rationale: "HIG (Color management): \"In general, P3 colors and images appear fine on sRGB displays.\" "
             + "These colors are clipped, but not visibly.",
-        fixHint: "Nothing to do unless the colors must be exact on sRGB displays.")
+        fixHint: "Nothing to do unless the colors must be exact on sRGB displays.",
+        thresholds: ["gamutTolerance", "visibleClip"],
+        triggering: [
+            Example(
+                "A Display P3 red just outside sRGB, clipped by less than ΔE00 1",
+                ["red.png": .image(ExampleImage(.bands([[0.92, 0.19, 0.13]])))])
+        ],
+        nonTriggering: [Example("A Display P3 gray", ["gray.png": .image(ExampleImage(.bands([[0.5, 0.5, 0.5]])))])])
 
     /// Pixels clipped visibly on the target display: a warning when the clip turns their hue, advice when it only takes
     /// chroma (as any gamut map does).
@@ -43,7 +62,10 @@ public enum Rules {
             + "advisory.",
         rationale: "HIG (Color management): provide color space–specific image and color variations \"to ensure visual "
             + "fidelity on both wide color and sRGB displays\".",
-        fixHint: variants)
+        fixHint: variants,
+        thresholds: ["visibleClip", "visibleClipMinimumPixels", "visibleHueShift"],
+        triggering: [Example("The most saturated Display P3 green, which sRGB clips visibly", ["green.png": .image(E.p3Green)])],
+        nonTriggering: [Example("A Display P3 image whose colors are inside sRGB", ["calm.png": .image(E.calmBands)])])
 
     /// Colors that can be told apart in the source but not on the target display.
     public static let colorCollapse = Rule(
@@ -54,7 +76,20 @@ public enum Rules {
             + "between the colors are counted in it rather than reported as gradients.",
         rationale: "HIG (Color management): \"Occasionally, it may be hard to distinguish two very similar P3 colors when "
             + "viewing them on an sRGB display.\" Status colors, chart series and brand shades lose their meaning.",
-        fixHint: "Give the colors sRGB variants that stay ≥ 1.0 ΔE00 apart, or move them further apart in the source.")
+        fixHint: "Give the colors sRGB variants that stay ≥ 1.0 ΔE00 apart, or move them further apart in the source.",
+        thresholds: [
+            "collapseSource", "collapseShown", "collapseRatio", "collapseMinimumPixels", "collapseMinimumArea",
+            "collapseMaximumEdgeFraction",
+        ],
+        triggering: [
+            Example(
+                "Two Display P3 greens about 1.9 ΔE00 apart, side by side, that sRGB shows as nearly one",
+                ["greens.png": .image(ExampleImage(.bands([[0, 1, 0], [0.1, 0.98, 0.15]])))]),
+            E.colors(
+                "Two colorsets of Display P3 greens that sRGB shows as nearly one",
+                ["Go": E.colorSet([E.entry(E.p3(0, 1, 0))]), "GoBright": E.colorSet([E.entry(E.p3(0.18, 0.98, 0.12))])]),
+        ],
+        nonTriggering: [Example("Two colors inside sRGB, far apart", ["calm.png": .image(E.calmBands)])])
 
     /// Gradients whose clipped stretch renders flat: visible loss, an error.
     public static let gradientClipping = Rule(
@@ -64,14 +99,30 @@ public enum Rules {
             + "changes by ≥ 2.0 ΔE00 across the stretch and the display drops ≥ 2.0 ΔE00 of that change: the floors under "
             + "which no band is visible. Overlapping regions are one finding.",
         rationale: "HIG (Color management): \"Gradients that use P3 colors can also sometimes appear clipped on sRGB displays.\"",
-        fixHint: variants + " For gradients, map the stops into sRGB before interpolating, rather than clipping the result.")
+        fixHint: variants + " For gradients, map the stops into sRGB before interpolating, rather than clipping the result.",
+        thresholds: [
+            "flatStep", "flattenedSourceChange", "gradientMinimumLoss", "gradientMinimumLength", "gradientMinimumSteps",
+            "gradientMinimumLines", "gradientMaximumStepFraction", "collapseRatio",
+        ],
+        triggering: [
+            Example(
+                "A Display P3 ramp from red to white, whose red end sRGB shows flat",
+                ["ramp.png": .image(ExampleImage(.ramp([1, 0, 0], [1, 1, 1]), width: 256, height: 16))])
+        ],
+        nonTriggering: [
+            Example(
+                "A ramp from dark to light gray, inside sRGB",
+                ["ramp.png": .image(ExampleImage(.ramp([0.2, 0.2, 0.2], [0.8, 0.8, 0.8]), width: 256, height: 16))])
+        ])
 
     /// A file that could not be read.
     public static let unreadable = Rule(
         id: .unreadable, name: "Unreadable file", defaultSeverity: .error,
         summary: "A file that could not be read or decoded (truncated, corrupt, unsupported, or too large).",
         rationale: "An asset that can't be decoded can't be checked, and may not display at all.",
-        fixHint: "Re-export the file; the message says what is wrong with it.")
+        fixHint: "Re-export the file; the message says what is wrong with it.",
+        triggering: [Example("Text named as a PNG", ["broken.png": .text("not a PNG")])],
+        nonTriggering: [Example("A PNG", ["art.png": .image(E.calmBands)])])
 
     /// An image in a format whose codec this build of GamutKit leaves out.
     public static let formatNotBuilt = Rule(
@@ -79,7 +130,9 @@ public enum Rules {
         summary: "A JPEG, TIFF, WebP, HEIF or AVIF image in a build of GamutKit without that format's package trait (an app "
             + "built for iOS or macOS, or `--disable-default-traits`): listed, not checked. The message names the trait.",
         rationale: "The image may lose what the other images are checked for, and nothing here looked.",
-        fixHint: "Check it with a gamut-check built with the trait (the default on Linux), or export it as PNG.")
+        fixHint: "Check it with a gamut-check built with the trait (the default on Linux), or export it as PNG.",
+        triggering: [Example("A JPEG, in a build without the JPEG trait (a default Linux build reads it)", ["photo.jpg": .bytes(E.jpeg)])],
+        nonTriggering: [Example("A PNG, which every build reads", ["art.png": .image(E.calmBands)])])
 
     /// A file read with a caveat the decoder noticed.
     public static let decoderWarning = Rule(
@@ -89,7 +142,9 @@ public enum Rules {
             + "analyzed as its SDR rendition, or a gain map whose HDR rendition was not checked.",
         rationale: "What was checked is not all that ships: frames not analyzed, or pixels whose color depends on the decoder.",
         fixHint: "Where the message names damage or ignored signalling, re-export the file; for animations, check each frame "
-            + "as a still image; for HDR, the SDR image is what sRGB displays show.")
+            + "as a still image; for HDR, the SDR image is what sRGB displays show.",
+        triggering: [Example("A palette PNG whose pixels use indices past its PLTE", ["damaged.png": .bytes(E.palettePastPLTE)])],
+        nonTriggering: [Example("A PNG read in full", ["art.png": .image(E.calmBands)])])
 
     /// A file whose content is another format than its name says.
     public static let fileFormatMismatch = Rule(
@@ -98,10 +153,12 @@ public enum Rules {
             + "from the first bytes; reported once per file, and the file is still read and checked by its content.",
         rationale: "Tools that trust the name (asset compilers, image pipelines, CDNs) may refuse the file, decode it wrongly, "
             + "or drop its color profile.",
-        fixHint: "Re-export the file in the format its name says, or rename it to match its content.")
+        fixHint: "Re-export the file in the format its name says, or rename it to match its content.",
+        triggering: [Example("A JPEG named .png", ["photo.png": .bytes(E.jpeg)])],
+        nonTriggering: [Example("A PNG named .png", ["art.png": .image(E.calmBands)])])
 
     /// The image and color-list rules, in report order.
-    static let analyzer = [
+    public static let analyzer = [
         colorCollapse, visibleClipping, gradientClipping, outOfGamut, unreadable, formatNotBuilt, decoderWarning, fileFormatMismatch,
     ]
 
