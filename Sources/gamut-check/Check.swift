@@ -9,12 +9,11 @@ struct Check: ParsableCommand {
         abstract:
             "Check images (PNG, JPEG, TIFF, WebP, HEIF, AVIF), folders and asset catalogs for colors that clip, collapse or band on the target display.",
         discussion: """
-            Images: color-collapse (error), visible-clipping (warning), gradient-clipping (error), \
-            out-of-gamut (info), unreadable (error). Folders are searched recursively for image files (.png, .jpg/.jpeg, .tif/.tiff, .webp, .heic/.heif, \
+            Images: \(Rules.analyzer.map { "\($0.id) (\(RulesCommand.severity($0)))" }.joined(separator: ", ")). \
+            `gamut-check rules` lists every rule and explains one. Folders are searched recursively for image files (.png, .jpg/.jpeg, .tif/.tiff, .webp, .heic/.heif, \
             .avif; each read by its content); files are checked in parallel. A file that can't be read is an `unreadable` finding and the others are \
-            still checked. Folders named *.xcassets are audited as asset catalogs with the catalog rules \
-            (listed in the README), using the catalog's .gamut-check.json unless --config is given. \
-            Thresholds and their defaults are in the README; options given here override the policy file. \
+            still checked. Folders named *.xcassets are audited as asset catalogs with the catalog rules, using the catalog's .gamut-check.json unless --config is given. \
+            Options given here override the policy file's thresholds. \
             Advisory rules (increased-contrast variants, images without a profile, sets not checked, …) are off \
             unless --advisory or the policy turns them on; the text summary says how many findings they left out.
 

@@ -19,7 +19,7 @@ struct GamutCheck: ParsableCommand {
                  could not be read or converted
             """,
         version: version,
-        subcommands: [Check.self, Convert.self, Fix.self, Merge.self, ProfileCommand.self],
+        subcommands: [Check.self, Convert.self, Fix.self, Merge.self, ProfileCommand.self, RulesCommand.self],
         defaultSubcommand: Check.self)
 
     /// The tool's version, also written into JSON and SARIF reports.

@@ -71,7 +71,7 @@ public enum Rules {
     public static let colorCollapse = Rule(
         id: .colorCollapse, name: "Colors collapse", defaultSeverity: .error,
         summary: "Two colors ΔE00 ≥ 1.0 apart in the source that are shown < 1.0 apart (and at most half as far) on the target "
-            + "display; in images, each covering at least 16 pixels and 0.1% of the image, mostly off edges (the blends of "
+            + "display: in catalogs, across all colorsets per appearance and between the variants of one color; in images, each covering at least 16 pixels and 0.1% of the image, mostly off edges (the blends of "
             + "antialiased edges are not compared). Pairs whose regions overlap are one finding, and the flattened soft edges "
             + "between the colors are counted in it rather than reported as gradients.",
         rationale: "HIG (Color management): \"Occasionally, it may be hard to distinguish two very similar P3 colors when "
