@@ -74,7 +74,12 @@ struct CheckCommandTests {
         #expect(rules.compactMap { $0["id"] as? String } == Rules.all.map(\.id.rawValue))
         for (entry, rule) in zip(rules, Rules.all) {
             #expect((entry["help"] as? [String: Any])?["text"] as? String == rule.rationale + " Fix: " + rule.fixHint)
+            // The declared thresholds, at the values the run used.
+            let parameters = (entry["defaultConfiguration"] as? [String: Any])?["parameters"] as? [String: Double]
+            #expect(parameters.map { Set($0.keys) } == Set(rule.thresholds), "\(rule.id)")
         }
+        let collapse = (rules[0]["defaultConfiguration"] as? [String: Any])?["parameters"] as? [String: Double]
+        #expect(collapse?["collapseSource"] == 1.0 && collapse?["collapseMinimumPixels"] == 16)
         // The color rules give the HIG's reason; the file-integrity ones (unreadable, catalog syntax, paths) their own.
         let higRules = [
             Rules.colorCollapse, Rules.visibleClipping, Rules.gradientClipping, Rules.outOfGamut, Rules.colorNeedsSRGBVariant,

@@ -6,7 +6,12 @@ public enum SARIFRenderer {
     /// The report as SARIF JSON.
     public static func render(_ report: CheckReport, toolVersion: String) -> String {
         let rules: [[String: Any]] = Rules.all.map { rule in
-            [
+            // The thresholds the rule uses, with the values this run used (SARIF's configuration parameters).
+            let parameters = Dictionary(
+                uniqueKeysWithValues: rule.thresholds.compactMap { name in
+                    AnalysisSettings.threshold(named: name).map { (name, $0.value(in: report.settings)) }
+                })
+            return [
                 "id": rule.id.rawValue,
                 "name": rule.name.replacingOccurrences(of: " ", with: ""),
                 "shortDescription": ["text": rule.name],
@@ -17,7 +22,9 @@ public enum SARIFRenderer {
                 ],
                 "helpUri": Rules.higColorManagement,
                 // Advisory rules report only when a policy or --advisory turns them on.
-                "defaultConfiguration": ["level": level(rule.defaultSeverity), "enabled": !rule.isAdvisory],
+                "defaultConfiguration": [
+                    "level": level(rule.defaultSeverity), "enabled": !rule.isAdvisory, "parameters": parameters,
+                ],
             ]
         }
         let results: [[String: Any]] = report.findings.map { finding in
