@@ -19,23 +19,21 @@ extension AnalysisPipeline {
         _ file: PNGFile, options: ImageFile.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
         includeClipMask: Bool, threads: Int?, keepCells: Bool = false
     ) throws(GamutError) -> FileAnalysis? {
-        let (bytes, path) = (file.chunks, file.path)
-        let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
-        if types.needsWholeImage { return nil }
-        var decoder = try PNGRowDecoder(file, options: options)
-        let color = try decoder.colorChunks(chunkTypes: types.beforeData, options: options)
-        let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: options)
-        let (width, height) = (decoder.header.width, decoder.header.height)
+        let layout = PNGRowSource.layout(of: file)
+        if layout.needsWholeImage { return nil }
+        var rows = try PNGRowSource(file, layout: layout, options: options)
+        let profile = rows.profile
+        let (width, height) = (rows.decoder.header.width, rows.decoder.header.height)
         let pass = try PixelPass(
-            format: decoder.format, width: width, height: height, profile: profile, target: target, settings: settings)
+            format: rows.decoder.format, width: width, height: height, profile: profile, target: target, settings: settings)
         let workers = ImageAnalyzer.workers(pixels: width * height, threads: threads)
         let pipeline = AnalysisPipeline(
             pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: true, keepCells: keepCells)
-        try pipeline.decodeAndRun(&decoder, workers: workers)
-        try decoder.finish()
+        try pipeline.decodeAndRun(&rows.decoder, workers: workers)
+        try rows.decoder.finish()
         try file.checkUnchanged()
         let output = try pipeline.output(sourceProfile: profile.name, targetProfile: target.name)
-        return FileAnalysis(output: output, profile: profile, warnings: types.warnings + warnings)
+        return FileAnalysis(output: output, profile: profile, warnings: rows.warnings)
     }
 
     /// Decodes every chunk into its own storage (with the rows above and below it copied in), handing each to a worker

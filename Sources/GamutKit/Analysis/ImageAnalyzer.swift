@@ -110,8 +110,6 @@ public enum ImageAnalyzer {
         return format.sample == .uint16 ? ranges(UInt16.self) : ranges(UInt8.self)
     }
 
-    /// How many threads analyze an image: `threads`, or every core for images of 64 K pixels or more.
-    static func workers(pixels: Int, threads: Int?) -> Int {
-        max(1, threads ?? (pixels >= 65_536 ? ProcessInfo.processInfo.activeProcessorCount : 1))
-    }
+    /// How many threads analyze an image (``Bands/cores(pixels:threads:)``).
+    static func workers(pixels: Int, threads: Int?) -> Int { Bands.cores(pixels: pixels, threads: threads) }
 }

@@ -1,8 +1,15 @@
 import Dispatch
+import Foundation
 
 /// Splits `0..<count` (rows, or columns) into bands of nearly equal size for parallel work: the one place
 /// GamutKit decides how a band's range is computed. Band `b` of `n` is `count·b/n ..< count·(b+1)/n`.
 enum Bands {
+    /// How many cores work on an image of `pixels`: `threads` when given, else every core from 64 K pixels up (below
+    /// that, starting threads costs more than it saves). Analysis and transforms both ask here.
+    static func cores(pixels: Int, threads: Int?) -> Int {
+        max(1, threads ?? (pixels >= 65_536 ? ProcessInfo.processInfo.activeProcessorCount : 1))
+    }
+
     /// The range of band `band` of `bands` over `0..<count`.
     static func range(_ band: Int, of bands: Int, over count: Int) -> Range<Int> {
         count * band / bands..<count * (band + 1) / bands

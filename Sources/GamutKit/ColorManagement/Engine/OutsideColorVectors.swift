@@ -1,4 +1,4 @@
-import CShaperKernel
+internal import CShaperKernel
 
 /// The C Lab/CIEDE2000 kernel (`gk_outside_lab_de00` in `Sources/CShaperKernel`): ``PixelPass``'s measurement of a
 /// row's out-of-gamut pixels, eight at a time with AVX2, with ``BatchColorMath``'s results bit for bit. The kernel

@@ -139,16 +139,4 @@ public struct GamutPolicy: Sendable, Hashable {
         }
         return (shown, notShown)
     }
-
-    /// The policy with the same findings applied to a whole report; advisory findings left out are added to
-    /// ``CheckReport/notShown``.
-    public func apply(to report: CheckReport) -> CheckReport {
-        var report = report
-        for i in report.files.indices {
-            let (shown, notShown) = partition(report.files[i].findings)
-            report.files[i].findings = shown
-            report.notShown.merge(notShown, uniquingKeysWith: +)
-        }
-        return report
-    }
 }

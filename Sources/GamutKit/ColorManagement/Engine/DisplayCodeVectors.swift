@@ -1,4 +1,4 @@
-import CShaperKernel
+internal import CShaperKernel
 
 /// The C display-code kernel (`gk_display_codes_row` in `Sources/CShaperKernel`): ``PixelPass``'s first step for
 /// matrix/TRC sources, eight pixels at a time with AVX2, with the results of the Swift loop bit for bit. Runs where

@@ -140,7 +140,7 @@ enum PNGStream {
         _ file: PNGFile, settings: ImageConversion.Settings, to output: String
     ) throws(GamutError) -> ImageConversion.Summary? {
         let (bytes, path) = (file.chunks, file.path)
-        let types = bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }
+        let types = PNGRowSource.layout(of: file)
         if types.needsWholeImage { return nil }
         // Text after the image data (as ImageMagick writes its dates) is read ahead by libspng from the chunks alone,
         // so the output's header can carry every text chunk in file order, as the whole-image path writes them.
@@ -150,14 +150,9 @@ enum PNGStream {
             : try PNGChunks.withBytes(bytes) { (raw) throws(GamutError) -> [PNGMetadata.Text] in
                 try PNGChunks.texts(inBatchesFrom: raw, path: path, options: settings.decoding)
             }
-        let structureWarnings = types.warnings
-
         let channel = Channel(capacity: chunksInFlight)
-        let chunksBeforeData = types.beforeData
         DispatchQueue.global(qos: .userInitiated).async {
-            produce(
-                file, settings: settings, chunksBeforeData: chunksBeforeData, texts: texts, warnings: structureWarnings,
-                into: channel)
+            produce(file, settings: settings, layout: types, texts: texts, into: channel)
         }
         guard let first = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped without a header", path: path) }
         let header: Header
@@ -217,38 +212,35 @@ enum PNGStream {
 
     /// Decodes rows and sends them; runs on its own thread, owning the decoder.
     static func produce(
-        _ file: PNGFile, settings: ImageConversion.Settings, chunksBeforeData: Set<String>,
-        texts: [PNGMetadata.Text]?, warnings: [String], into channel: Channel
+        _ file: PNGFile, settings: ImageConversion.Settings, layout: PNGChunkLayout, texts: [PNGMetadata.Text]?,
+        into channel: Channel
     ) {
         do throws(GamutError) {
-            try produceRows(
-                file, settings: settings, chunksBeforeData: chunksBeforeData, texts: texts, warnings: warnings, into: channel)
+            try produceRows(file, settings: settings, layout: layout, texts: texts, into: channel)
         } catch {
             channel.send(.failure(error))
         }
     }
 
     private static func produceRows(
-        _ file: PNGFile, settings: ImageConversion.Settings, chunksBeforeData: Set<String>, texts: [PNGMetadata.Text]?,
-        warnings structureWarnings: [String], into channel: Channel
+        _ file: PNGFile, settings: ImageConversion.Settings, layout: PNGChunkLayout, texts: [PNGMetadata.Text]?,
+        into channel: Channel
     ) throws(GamutError) {
-        let path = file.path
-        var decoder = try PNGRowDecoder(file, options: settings.decoding)
-        let width = decoder.header.width, height = decoder.header.height, format = decoder.format
-        let color = try decoder.colorChunks(chunkTypes: chunksBeforeData, options: settings.decoding)
-        let (profile, _, warnings) = try ColorResolver.resolve(color, path: path, options: settings.decoding)
+        var rows = try PNGRowSource(file, layout: layout, options: settings.decoding)
+        let width = rows.decoder.header.width, height = rows.decoder.header.height, format = rows.decoder.format
+        let profile = rows.profile
 
         let destination = try PixelFormat.converting(format, to: settings.profile, bitDepth: settings.bitDepth)
         let transform = try ColorTransform(
             from: profile, format: format, to: settings.profile, format: destination,
             intent: settings.intent, blackPointCompensation: settings.blackPointCompensation)
-        var metadata = try decoder.metadata()
+        var metadata = try rows.decoder.metadata()
         if let texts { metadata.texts = texts }
         channel.send(
             .header(
                 Header(
-                    width: width, height: height, fileBitDepth: decoder.header.bitDepth, sourceProfile: profile.name,
-                    destinationFormat: destination, transform: transform, warnings: structureWarnings + warnings,
+                    width: width, height: height, fileBitDepth: rows.decoder.header.bitDepth, sourceProfile: profile.name,
+                    destinationFormat: destination, transform: transform, warnings: rows.warnings,
                     metadata: metadata)))
 
         let rowLength = width * format.bytesPerPixel
@@ -257,12 +249,12 @@ enum PNGStream {
             let count = min(rowsPerChunk, height - rowsDone)
             var decoded = [UInt8](repeating: 0, count: rowLength * count)
             for row in 0..<count {
-                try decoder.decode(into: &decoded, at: row * rowLength)
+                try rows.decoder.decode(into: &decoded, at: row * rowLength)
             }
             guard channel.send(.rows(decoded, count: count)) else { return }  // the consumer gave up
             rowsDone += count
         }
-        try decoder.finish()
+        try rows.decoder.finish()
         try file.checkUnchanged()
         channel.send(.finished)
     }

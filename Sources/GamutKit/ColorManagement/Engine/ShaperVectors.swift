@@ -1,4 +1,4 @@
-import CShaperKernel
+internal import CShaperKernel
 
 #if canImport(Glibc)
     import Glibc

@@ -216,7 +216,7 @@ public final class ColorTransform: Sendable {
     }
 
     static func bandCount(pixels: Int, height: Int, threads: Int?) -> Int {
-        let cores = max(1, threads ?? (pixels >= 65_536 ? ProcessInfo.processInfo.activeProcessorCount : 1))
+        let cores = Bands.cores(pixels: pixels, threads: threads)
         return cores == 1 ? 1 : min(height, cores * 4)
     }
 }
