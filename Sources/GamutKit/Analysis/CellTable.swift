@@ -16,10 +16,8 @@ struct CellTable {
         var x0: Int32 = .max, y0: Int32 = .max, x1: Int32 = .min, y1: Int32 = .min
         /// The first pixel's samples (its source color stands for the cell in reports).
         var sample = CompactSample()
-        /// 1 when any of the cell's pixels is out of gamut. Last, after the 6-byte samples, so that an entry takes 48
-        /// bytes: Swift lays stored properties out in order, and this one between `interior` and `x` cost 8 more (the
-        /// tables' adds and merges wait on memory: about 5% less CPU on the benchmark catalog's saturated images, 3% on
-        /// the whole catalog).
+        /// 1 when any of the cell's pixels is out of gamut. Declared last, after the 6-byte samples, so that an entry
+        /// packs into 48 bytes (Swift lays stored properties out in order); the tables' adds and merges wait on memory.
         var outOfGamut: Int8 = 0
     }
 

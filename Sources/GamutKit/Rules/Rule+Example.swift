@@ -28,7 +28,7 @@ extension Rule {
         }
 
         /// Writes the example's files under `folder` (which must exist) and returns what to check: the image files
-        /// outside catalogs and the catalogs, as ``AssetChecker/check(files:catalogs:options:)`` takes them.
+        /// outside catalogs and the catalogs, as ``AssetChecker/check(files:catalogs:options:progress:)`` takes them.
         /// - Throws: ``GamutError`` `.io` when a file can't be written, or an encoder's error.
         public func write(into folder: String) throws(GamutError) -> (files: [String], catalogs: [String]) {
             let root = folder.hasSuffix("/") ? String(folder.dropLast()) : folder

@@ -27,10 +27,11 @@ public struct Rule: Sendable, Hashable {
     public var nonTriggering: [Example] = []
 }
 
-/// The analyzer's rules.
 private typealias E = ExampleFiles
 private typealias Example = Rule.Example
 
+/// Every rule GamutKit applies, each declared once: ``analyzer`` (images and color lists), ``catalog`` and
+/// ``accessibility``, and ``all`` in report order.
 public enum Rules {
     static let higColorManagement = "https://developer.apple.com/design/human-interface-guidelines/color#Color-management"
     static let variants =

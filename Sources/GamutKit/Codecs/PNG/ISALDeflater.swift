@@ -5,19 +5,10 @@
     /// dictionary (the previous piece's last 32 KiB, or none for the first), ending on a byte boundary (`SYNC_FLUSH`) or,
     /// for the last piece, with the final block.
     ///
-    /// **Whatever the memory layout, the same bytes.** ISA-L's level-1 body on x86-64 (`igzip_icf_body_h1_gr_bt.asm`, from
-    /// 2.24 to 2.32 and its main branch of July 2026; Debian 12 ships 2.30) writes a stream's first byte on its own path,
-    /// `.write_first_byte`, when the stream has no history. That path hashes the third byte from `rcx` shifted right by 16,
-    /// but since 2.24 nothing loads the input into `rcx` before it (2.23 did), so on Linux and macOS (where the body first
-    /// copies its argument into `rcx`) it holds the address of the `isal_zstream`. So the third byte's hash entry lands in
-    /// a bucket chosen by the stream's address, which ASLR and each thread's stack change: a later match with it is found
-    /// or missed by chance (valid either way), and the same rows deflated twice could differ. In C, over 16,384 stream
-    /// addresses 64 KiB apart, 128 (those whose bucket was the one that mattered, of 128) gave the other stream for one
-    /// 49-byte input.
-    ///
-    /// The first piece therefore starts with its first four bytes alone: ISA-L's body leaves inputs of 16 bytes or fewer
-    /// to its finish step, whose first-byte path is right, and the stream has history after it. It costs a small block at
-    /// the start of each level-1 PNG (7 to 61 bytes measured). Pieces with a dictionary never take that path.
+    /// The first piece starts with its first four bytes deflated alone. ISA-L's x86-64 level-1 body (2.24 and later)
+    /// hashes a stream's third byte from a register holding the stream's address when the stream has no history, so the
+    /// same rows could deflate to different (valid) bytes from run to run; inputs of 16 bytes or fewer take its finish
+    /// step, which is right. The cost is a few bytes per file (see <doc:FormatsAndProfiles>).
     enum ISALDeflater {
         /// How the first piece's first bytes are deflated: ``primed`` (GamutKit's way, above) or ``asISALDoes`` (the
         /// address-dependent way; for the test that shows the difference).
