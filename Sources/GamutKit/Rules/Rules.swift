@@ -155,7 +155,7 @@ public enum Rules {
         rationale: "Tools that trust the name (asset compilers, image pipelines, CDNs) may refuse the file, decode it wrongly, "
             + "or drop its color profile.",
         fixHint: "Re-export the file in the format its name says, or rename it to match its content.",
-        triggering: [Example("A JPEG named .png", ["photo.png": .bytes(E.jpeg)])],
+        triggering: [Example("A PNG named .jpg", ["photo.jpg": .image(E.calmBands)])],
         nonTriggering: [Example("A PNG named .png", ["art.png": .image(E.calmBands)])])
 
     /// The image and color-list rules, in report order.
