@@ -75,4 +75,12 @@ print(String(format: "#777777 on white: %.3f:1, needs %.1f:1 for 17 pt text", ra
 let deutan = ColorVisionSimulation(.deutan)
 print("deuteranopia sees linear sRGB red as", deutan.simulate(linearSRGB: [1, 0, 0]).map { String(format: "%.3f", $0) }.joined(separator: " "))
 
-// Fixing a catalog (sRGB variants for what clips or collapses) is the CLI's `gamut-check fix`.
+// 8. The report `gamut-check check` prints, made and rendered by the library (JSON, SARIF, Xcode and HTML renderers too).
+var options = AssetChecker.Options()
+options.adjustSettings = { $0.visibleClip = 2 }  // typed thresholds, checked against their ranges before analysis
+let inputs = AssetChecker.inputs(["Examples/p3-assets.png", "Examples/Demo.xcassets"])
+let checkReport = try AssetChecker.check(files: inputs.files, catalogs: inputs.catalogs, options: options)
+print("report:", TextRenderer().summary(checkReport))
+print("rule:", Rules.gradientClipping.id, "uses", Rules.gradientClipping.thresholds.prefix(3).joined(separator: ", "), "…")
+
+// Fixing a catalog (sRGB variants for what clips or collapses) is `CatalogFixer.plan`, what `gamut-check fix` runs.
