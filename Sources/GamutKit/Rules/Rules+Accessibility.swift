@@ -21,16 +21,10 @@ extension Rules {
         fixHint: "Darken or lighten the failing variant (the message says which and by how much), or add the missing "
             + "dark or increased-contrast variant.",
         triggering: [
-            E.colors(
-                "Gray text on white at 2.8:1, a pair the policy declares",
-                ["Text": E.colorSet([E.entry(E.srgb(0.6, 0.6, 0.6))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
-                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+            E.textOnWhite("Gray text on white at 2.8:1, a pair the policy declares", gray: 0.6)
         ],
         nonTriggering: [
-            E.colors(
-                "Black text on white at 21:1",
-                ["Text": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
-                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+            E.textOnWhite("Black text on white at 21:1", gray: 0)
         ])
 
     /// A small-text pair that meets the minimum but not the enhanced 7:1.
@@ -40,16 +34,10 @@ extension Rules {
         rationale: higContrast,
         fixHint: "Raise the contrast where small text must be read at a glance; at least in the increased-contrast variant.",
         triggering: [
-            E.colors(
-                "Gray text on white at 5.7:1: above 4.5:1, below 7:1",
-                ["Text": E.colorSet([E.entry(E.srgb(0.4, 0.4, 0.4))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
-                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+            E.textOnWhite("Gray text on white at 5.7:1: above 4.5:1, below 7:1", gray: 0.4)
         ],
         nonTriggering: [
-            E.colors(
-                "Black text on white at 21:1",
-                ["Text": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
-                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+            E.textOnWhite("Black text on white at 21:1", gray: 0)
         ])
 
     /// Two colors of a distinct group that a simulated color-vision deficiency confuses.
@@ -62,16 +50,10 @@ extension Rules {
         fixHint: "Separate the two colors in lightness (which every deficiency keeps), or pair the color with a symbol or label.",
         thresholds: ["cvdSeparation"],
         triggering: [
-            E.colors(
-                "A red and a green of one lightness in a distinct group",
-                ["Error": E.colorSet([E.entry(E.srgb(0.8, 0.3, 0.2))]), "Success": E.colorSet([E.entry(E.srgb(0.4, 0.6, 0.2))])],
-                policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+            E.statusGroup("A red and a green of one lightness in a distinct group", [0.8, 0.3, 0.2], [0.4, 0.6, 0.2])
         ],
         nonTriggering: [
-            E.colors(
-                "Black and white in a distinct group",
-                ["Error": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Success": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
-                policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+            E.statusGroup("Black and white in a distinct group", [0, 0, 0], [1, 1, 1])
         ])
 
     /// A red/green or blue/orange pair in a distinct group.
@@ -82,16 +64,10 @@ extension Rules {
         rationale: higInclusive,
         fixHint: "Make sure meaning never rests on the hue alone: use symbols, labels or position too.",
         triggering: [
-            E.colors(
-                "A red and a green in a distinct group",
-                ["Error": E.colorSet([E.entry(E.srgb(0.8, 0.1, 0.1))]), "Success": E.colorSet([E.entry(E.srgb(0.1, 0.7, 0.2))])],
-                policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+            E.statusGroup("A red and a green in a distinct group", [0.8, 0.1, 0.1], [0.1, 0.7, 0.2])
         ],
         nonTriggering: [
-            E.colors(
-                "Black and white in a distinct group",
-                ["Error": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Success": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
-                policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+            E.statusGroup("Black and white in a distinct group", [0, 0, 0], [1, 1, 1])
         ])
 
     /// A name in the policy that is not a color of the catalog.
@@ -106,10 +82,7 @@ extension Rules {
                 policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
         ],
         nonTriggering: [
-            E.colors(
-                "A contrast pair naming two colors the catalog has",
-                ["Text": E.colorSet([E.entry(E.srgb(0, 0, 0))]), "Background": E.colorSet([E.entry(E.srgb(1, 1, 1))])],
-                policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+            E.textOnWhite("A contrast pair naming two colors the catalog has", gray: 0)
         ])
 
     /// Every accessibility rule, in report order.

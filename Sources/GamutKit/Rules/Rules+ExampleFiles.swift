@@ -93,6 +93,20 @@ enum ExampleFiles {
 }
 
 extension ExampleFiles {
+    /// A catalog whose policy declares the contrast pair Text on Background: gray text (sRGB `gray`) on white.
+    static func textOnWhite(_ summary: String, gray: Double) -> Example {
+        colors(
+            summary, ["Text": colorSet([entry(srgb(gray, gray, gray))]), "Background": colorSet([entry(srgb(1, 1, 1))])],
+            policy: #"{ "contrast" : [ { "foreground" : "Text", "background" : "Background" } ] }"#)
+    }
+
+    /// A catalog whose policy declares the distinct group "status" of Error and Success (sRGB components).
+    static func statusGroup(_ summary: String, _ error: [Double], _ success: [Double]) -> Example {
+        colors(
+            summary, ["Error": colorSet([entry(color("srgb", error))]), "Success": colorSet([entry(color("srgb", success))])],
+            policy: #"{ "distinct" : [ { "name" : "status", "colors" : [ "Error", "Success" ] } ] }"#)
+    }
+
     /// An image set's `properties` rendering it as a template.
     static let template = #"{ "template-rendering-intent" : "template" }"#
 }
