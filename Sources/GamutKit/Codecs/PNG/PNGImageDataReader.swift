@@ -57,6 +57,16 @@ final class PNGImageDataReader {
     /// Whether this reader decodes the rows of a decode made with `options`.
     static func isEnabled(for options: ImageFile.DecodingOptions) -> Bool { isEnabled && !options.rowsByLibspng }
 
+    /// Whether this reader decodes an image's rows, from its header: 8 or 16 bits, not a palette, not interlaced, no
+    /// `tRNS`, and a row (with its filter byte) within ISA-L's 32-bit output count; and `options` allow it. The one
+    /// place the fast path is chosen, for whole images (``SPNGReader``) and streamed rows (``PNGRowDecoder``) alike.
+    static func decodes(
+        bitDepth: Int, colorType: Int, interlaced: Bool, hasTRNS: Bool, width: Int, options: ImageFile.DecodingOptions
+    ) -> Bool {
+        isEnabled(for: options) && (bitDepth == 8 || bitDepth == 16) && [0, 2, 4, 6].contains(colorType) && !interlaced
+            && !hasTRNS && width < Int(UInt32.max) / 8
+    }
+
     /// Bytes read from the file at a time.
     static let readSize = 256 << 10
 

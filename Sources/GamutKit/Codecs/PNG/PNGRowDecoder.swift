@@ -29,24 +29,22 @@ struct PNGRowDecoder: ~Copyable {
     let format: PixelFormat
     private var decoded = 0
 
-    /// Whether ``PNGImageDataReader`` decodes `file`'s rows: 8 or 16 bits, not a palette, not interlaced, no tRNS, the
-    /// image data in one run of IDAT chunks, rows under 4 GiB.
-    static func decodesFast(_ file: PNGFile) -> Bool {
+    /// Whether ``PNGImageDataReader`` decodes `file`'s rows: its image data is one run of IDAT chunks and its header
+    /// passes ``PNGImageDataReader/decodes(bitDepth:colorType:interlaced:hasTRNS:width:options:)``.
+    static func decodesFast(_ file: PNGFile, options: ImageFile.DecodingOptions = .init()) -> Bool {
         let bytes = file.chunks
-        guard file.imageDataOffset != nil, bytes.count >= 33, bytes[24] == 8 || bytes[24] == 16,
-            [0, 2, 4, 6].contains(bytes[25]), bytes[28] == 0
-        else { return false }
-        // A row (and its filter byte) must fit ISA-L's 32-bit output count.
-        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        guard width < Int(UInt32.max) / 8 else { return false }
-        return !bytes.withUnsafeBytes { PNGReader.chunkLayout($0) }.beforeData.contains("tRNS")
+        guard file.imageDataOffset != nil, bytes.count >= 33 else { return false }
+        return PNGImageDataReader.decodes(
+            bitDepth: Int(bytes[24]), colorType: Int(bytes[25]), interlaced: bytes[28] != 0,
+            hasTRNS: PNGRowSource.layout(of: file).beforeData.contains("tRNS"),
+            width: bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, options: options)
     }
 
     /// A decoder reading `file` from its start, checking every chunk and CRC as it goes; `fast` false has libspng decode
     /// the rows whatever the file (the tests compare the two).
     init(_ file: PNGFile, options: ImageFile.DecodingOptions, fast allowFast: Bool = true) throws(GamutError) {
         let path = file.path
-        let fast = allowFast && PNGImageDataReader.isEnabled(for: options) && Self.decodesFast(file)
+        let fast = allowFast && Self.decodesFast(file, options: options)
         let context: SPNGContext
         if fast {
             // libspng reads the chunks from the copy without the image data; the rows come from the file.

@@ -38,9 +38,9 @@ extension PNGReader {
         }
         var bytes = [UInt8](repeating: 0, count: size)
         var texts: [PNGMetadata.Text]?, fast = false
-        if PNGImageDataReader.isEnabled(for: options), !hasTransparency, ihdr.interlace_method == 0, width < Int(UInt32.max) / 8,
-            depth >= 8,
-            ihdr.color_type != UInt8(SPNG_COLOR_TYPE_INDEXED.rawValue),
+        if PNGImageDataReader.decodes(
+            bitDepth: Int(ihdr.bit_depth), colorType: Int(ihdr.color_type), interlaced: ihdr.interlace_method != 0,
+            hasTRNS: hasTransparency, width: width, options: options),
             let run = PNGChunks.imageDataRun(buffer)
         {
             // The rows by ISA-L and the filter kernel (see PNGImageDataReader); libspng reads the other chunks.
