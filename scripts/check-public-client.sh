@@ -9,7 +9,7 @@ decl='^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*package\s+(static |final |mutating |let |
 if found=$(grep -rnE "$decl|\bpackage\(set\)" Sources/GamutKit --include='*.swift'); then
     echo "package access in GamutKit (make it public and documented, or internal):"; echo "$found"; status=1
 fi
-clients=$(find Sources Plugins Examples Benchmarks/Benchmarks -name '*.swift' -not -path '*/.build*' -not -path 'Sources/GamutKit/*')
+clients=$(find Sources Plugins Examples Benchmarks/Benchmarks Fuzz/Sources -name '*.swift' -not -path '*/.build*' -not -path 'Sources/GamutKit/*')
 if found=$(grep -nE '@_spi|@testable' $clients Sources/GamutKit -r --include='*.swift' 2>/dev/null); then
     echo "SPI or @testable outside the tests:"; echo "$found"; status=1
 fi

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import GamutKit
+import GamutKit
 
 /// Asset catalog reading, auditing and fixing: the input becomes a colorset's `Contents.json` (and, from its
 /// second half, an imageset's) in a scratch catalog, which is read and audited (with a contrast pair and a

@@ -5,7 +5,7 @@ import GamutKit
 /// are package-level metadata; PNGTests checks that they are kept).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNGRoundTrip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    var options = PNG.DecodingOptions()
+    var options = ImageFile.DecodingOptions()
     options.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
     guard let image = try? ImageFile.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.png", options: options) else {
         return 0

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import GamutKit
+import GamutKit
 
 /// The streaming converter (`gamut-check convert`'s path) against the whole-image path on the same input: both must
 /// accept or refuse it alike, and when both accept, write the same bytes. Each deflate piece is deflated on whichever
@@ -11,7 +11,7 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    var settings = PNGConversion.Settings(profile: .sRGB)
+    var settings = ImageConversion.Settings(profile: .sRGB)
     settings.decoding.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
     let folder = FileManager.default.temporaryDirectory.path + "/fuzz-png-stream-\(getpid())"
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -20,7 +20,7 @@ public func fuzzPNGStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = folder + "/in.png", output = folder + "/out.png"
     guard FileManager.default.createFile(atPath: input, contents: Data(bytes)) else { return 0 }
     try? FileManager.default.removeItem(atPath: output)
-    let streamed = Result { () throws(GamutError) in try PNGConversion.convert(file: input, to: output, settings: settings) }
+    let streamed = Result { () throws(GamutError) in try ImageConversion.convert(file: input, to: output, settings: settings) }
     var libspng = settings.decoding
     libspng.rowsByLibspng = true
     func convertWhole() -> Result<[UInt8], GamutError> {

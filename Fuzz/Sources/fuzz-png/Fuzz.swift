@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import GamutKit
+import GamutKit
 
 /// PNG decoding with color resolution (cICP, iCCP, sRGB, gAMA/cHRM), then a conversion and an analysis of
 /// whatever decodes: any input must give an image or a GamutError, never a crash or a hang. The decoding is done twice,
@@ -7,7 +7,7 @@ import Foundation
 /// by libspng (`rowsByLibspng`): both must accept or refuse the input alike, with the same pixels, color and warnings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    var options = PNG.DecodingOptions()
+    var options = ImageFile.DecodingOptions()
     options.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let decoded = Result { () throws(GamutError) in try ImageFile.decode(bytes, path: "fuzz.png", options: options) }

@@ -3,7 +3,7 @@ import GamutKit
 /// TIFF decoding (through GamutKit's C shim around libtiff), then a conversion and a re-encode of whatever decodes: any input must give an image or a GamutError, never a crash or a hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTIFF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    var options = PNG.DecodingOptions()
+    var options = ImageFile.DecodingOptions()
     options.maximumPixels = 1 << 20  // keep iterations fast; the limit itself is tested elsewhere
     guard let image = try? ImageFile.decode(Array(UnsafeBufferPointer(start: data, count: size)), path: "fuzz.tiff", options: options)
     else { return 0 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite("Streaming PNG conversion")
-struct PNGConversionTests {
+struct StreamedConversionTests {
     static func wholeImage(_ png: [UInt8], _ settings: ImageConversion.Settings) throws -> [UInt8] {
         let image = try PNG.decode(png)
         return try PNG.encode(try image.converted(to: settings.profile, bitDepth: settings.bitDepth), options: settings.encoding.png)
