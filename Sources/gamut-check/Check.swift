@@ -239,7 +239,8 @@ final class ProgressBar: Sendable {
         let width = 30
         let filled = width * done / max(total, 1)
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) files".utf8))
+        // Clear to the end of the line: the catalogs' count follows the files' and may be shorter.
+        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) files\u{1B}[K".utf8))
     }
 
     private func finish() {

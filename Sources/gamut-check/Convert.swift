@@ -69,13 +69,16 @@ struct Convert: ParsableCommand {
     @Option(help: "Output bits per channel: 8 or 16 (default: the input's).")
     var depth: Int?
 
-    @Option(help: "Rendering intent: \(RenderingIntent.allCases.map(\.rawValue).joined(separator: ", ")).", transform: caseNamed)
+    @Option(
+        help:
+            "Rendering intent: \(RenderingIntent.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(RenderingIntent.relativeColorimetric.rawValue)).",
+        transform: caseNamed)
     var intent: RenderingIntent = .relativeColorimetric
 
     @Option(
         name: .customLong("gamut-map"),
         help: ArgumentHelp(
-            "Out-of-gamut handling: clip (as displays do), css (CSS Color 4: lower OKLCh chroma), preserve-separation (css, keeping the image's collapsing colors apart).",
+            "Out-of-gamut handling: clip (as displays do), css (CSS Color 4: lower OKLCh chroma), preserve-separation (css, keeping the image's collapsing colors apart). Default: clip.",
             valueName: "clip|css|preserve-separation"), transform: caseNamed)
     var gamutMapping: GamutMapping = .clip
 
@@ -103,14 +106,18 @@ struct Convert: ParsableCommand {
 
     @Option(
         name: .customLong("tiff-compression"),
-        help: "TIFF compression: \(TIFF.Compression.allCases.map(\.rawValue).joined(separator: ", ")).", transform: caseNamed)
+        help:
+            "TIFF compression: \(TIFF.Compression.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(TIFF.EncodingOptions().compression.rawValue)).",
+        transform: caseNamed)
     var tiffCompression: TIFF.Compression = TIFF.EncodingOptions().compression
 
     @Option(help: "PNG compression level, 0–9 (1, the default, by ISA-L's igzip; the others by zlib).")
     var compression: Int = PNG.EncodingOptions().compressionLevel
 
     @Option(
-        help: "PNG row filters the encoder may use: \(PNG.Filters.allCases.map(\.rawValue).joined(separator: ", ")).", transform: caseNamed)
+        help:
+            "PNG row filters the encoder may use: \(PNG.Filters.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(PNG.EncodingOptions().filters.rawValue)).",
+        transform: caseNamed)
     var filters: PNG.Filters = PNG.EncodingOptions().filters
 
     @Option(

@@ -22,7 +22,7 @@ struct Fix: ParsableCommand {
     @Option(
         name: .customLong("gamut-map"),
         help: ArgumentHelp(
-            "How sRGB values are made: clip, css, preserve-separation.",
+            "How sRGB values are made: clip, css, preserve-separation (default: preserve-separation).",
             valueName: "clip|css|preserve-separation"), transform: caseNamed)
     var gamutMapping: GamutMapping = .preserveSeparation
 

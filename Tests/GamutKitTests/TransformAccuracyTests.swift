@@ -1,4 +1,4 @@
-import GamutKit
+@testable import GamutKit
 import Testing
 
 /// GamutKit's 16- and 8-bit transforms against exact math (CSS Color 4 matrices, IEC 61966-2-1 curve)

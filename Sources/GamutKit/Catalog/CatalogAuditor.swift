@@ -61,7 +61,7 @@ public enum CatalogAuditor {
     /// Audits catalogs, as ``audit(_:policy:target:adjust:showAdvisory:decoding:cacheDirectory:progress:)`` does, with
     /// the analyses kept in `cache`; `pictures` also makes the HTML report's pictures of each image with findings while
     /// it is in memory (and then no analysis comes from the cache).
-    public static func audit(
+    static func audit(
         _ paths: [String], policy: GamutPolicy? = nil, target: ColorProfile? = nil,
         adjust: ((inout AnalysisSettings) -> Void)? = nil, showAdvisory: Bool? = nil,
         decoding: ImageFile.DecodingOptions = .init(), pictures: Bool, cache: AnalysisCache? = nil,
@@ -139,7 +139,7 @@ public enum CatalogAuditor {
 
     /// Whether the catalog at `path` ships with the app: no folder of its path (relative to the current directory when
     /// it lies under it) matches a `notShipping` name (``GamutPolicy``: test folders and `Preview Content` by default).
-    public static func ships(_ path: String, notShipping: [String]) -> Bool {
+    static func ships(_ path: String, notShipping: [String]) -> Bool {
         guard !notShipping.isEmpty else { return true }
         var relative = path
         let current = FileManager.default.currentDirectoryPath

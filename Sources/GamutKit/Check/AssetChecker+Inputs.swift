@@ -7,7 +7,8 @@ extension AssetChecker {
         /// and the defaults for image files.
         public var policy: GamutPolicy?
         /// Changes applied to every policy's settings once it is loaded (the CLI's threshold options). The result is
-        /// checked with ``AnalysisSettings/validate()`` before anything is analyzed.
+        /// checked with ``AnalysisSettings/validate()``: the given policy's before any file is analyzed, a catalog's own
+        /// policy's when that catalog is audited.
         public var adjustSettings: (@Sendable (inout AnalysisSettings) -> Void)?
         /// True reports advisory rules whatever the policy says (the CLI's `--advisory`); nil leaves it to the policy
         /// (``GamutPolicy/showsAdvisory``).

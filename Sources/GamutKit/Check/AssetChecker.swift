@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Checks PNG files and folders of them: the library behind `gamut-check check`.
+/// Checks image files, folders of them and asset catalogs into one report: the library behind `gamut-check check`.
 public enum AssetChecker {
     /// The image files at `paths`: files as given, folders searched recursively for the extensions of the formats
     /// GamutKit reads (``ImageFormat/readableExtensions``: PNG, JPEG, TIFF, WebP, HEIF, AVIF; each file is then
@@ -79,7 +79,8 @@ public enum AssetChecker {
         let keyed =
             clipMaskDirectory != nil || pictures
             ? nil : cache?.scope(target: target, settings: settings, decoding: decoding, for: .imageFile)
-        // Fail early, for every file at once, when the target can't be simulated.
+        // Fail early, for every file at once, on settings out of range or a target that can't be simulated.
+        try settings.validate()
         _ = try DisplaySimulation(source: .sRGB, target: target, displayBitDepth: settings.displayBitDepth)
         let results = Locked([CheckReport.FileResult?](repeating: nil, count: files.count))
         let done = Atomic<Int>(0)

@@ -59,7 +59,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// When the file at `path` holds another format than its name claims ("a WebP image named .png"), that
     /// description; nil when they agree, when the name claims nothing, or when the content isn't recognized (the
     /// decoder then says what is wrong). HEIF and AVIF, one container, count as agreeing.
-    public static func mismatch(at path: String, head: some Collection<UInt8>) -> String? {
+    static func mismatch(at path: String, head: some Collection<UInt8>) -> String? {
         guard let claimed = ImageFormat(claimedBy: path), let actual = sniff(head), actual != claimed,
             !([.heif, .avif].contains(actual) && [.heif, .avif].contains(claimed))
         else { return nil }

@@ -64,7 +64,7 @@ public enum CIEDE2000 {
     private static let cos150 = cos(150 * Double.pi / 180)
 
     /// ΔE00 computed step by step as Sharma, Wu & Dalal (2005) write it, with hue angles.
-    public static func referenceDifference(_ x: Lab, _ y: Lab) -> Double {
+    static func referenceDifference(_ x: Lab, _ y: Lab) -> Double {
         let c1 = x.chroma, c2 = y.chroma
         let cMean = (c1 + c2) / 2
         let c7 = seventh(cMean)

@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 
-/// Converts PNG files from their own profile to another, as `gamut-check convert` does.
+/// Converts image files (any format GamutKit reads) from their own profile to another, as `gamut-check convert` does.
 ///
 /// Non-interlaced images stream: one thread decodes rows with libspng while the calling thread converts
 /// and filters them and the other cores deflate them, so everything overlaps the decode and only a few

@@ -73,8 +73,8 @@ public struct HTMLVisuals: Sendable {
     /// The rules whose findings concern color vision: only a file with one of them gets color-vision previews.
     public static let colorVisionRules: Set<RuleID> = [.cvdConfusable, .cvdHuePair]
 
-    /// Collects the pictures the check made for the report's files that have findings (see
-    /// ``pictures(of:output:target:)``; a check makes them when asked, as the CLI does for `--format html`), and adds
+    /// Collects the pictures the check made for the report's files that have findings (``AssetChecker/Options/pictures``
+    /// asks for them, as the CLI does for `--format html`), and adds
     /// color-vision previews beside color-vision findings. No image is read or analyzed again: a file without pictures
     /// gets none. When the pictures exceed `pictureBudget`, the files with the most severe findings keep theirs.
     /// - Parameters:
@@ -146,7 +146,7 @@ public struct HTMLVisuals: Sendable {
     /// The pictures of an image, made while it is checked, from the decoded image and its analysis: the image as
     /// authored and as `target` shows it, its clip mask (when `output` has one), and strips of its first four clipping
     /// gradients. None for an image over ``maximumPixels``.
-    public static func pictures(of image: Image, output: ImageAnalyzer.Output, target: ColorProfile) -> [Picture] {
+    static func pictures(of image: Image, output: ImageAnalyzer.Output, target: ColorProfile) -> [Picture] {
         guard image.width * image.height <= maximumPixels, let shown = try? image.converted(to: target, bitDepth: 8, threads: 1)
         else { return [] }
         var list: [Picture] = []

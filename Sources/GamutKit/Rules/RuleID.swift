@@ -73,9 +73,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable, Comparabl
     /// The rule: severity, what it checks, why, how to fix it.
     public var rule: Rule { Rules.byID[self]! }
 
-    /// Every rule, in report order (image analysis, asset catalogs, accessibility).
-    public static var rules: [Rule] { Rules.all }
-
     /// The id as written in reports: `"color-collapse"`.
     public var description: String { rawValue }
 

@@ -50,7 +50,7 @@ extension Rules {
         fixHint: "Separate the two colors in lightness (which every deficiency keeps), or pair the color with a symbol or label.",
         thresholds: ["cvdSeparation"],
         triggering: [
-            E.statusGroup("A red and a green of one lightness in a distinct group", [0.8, 0.3, 0.2], [0.4, 0.6, 0.2])
+            E.statusGroup("A red and a green of one lightness (L* 50) in a distinct group", [0.8, 0.3, 0.2], [0.35, 0.52, 0.15])
         ],
         nonTriggering: [
             E.statusGroup("Black and white in a distinct group", [0, 0, 0], [1, 1, 1])

@@ -65,7 +65,7 @@ public final class ColorTransform: Sendable {
 
     /// A transform that always runs LittleCMS (unoptimized between matrix/TRC profiles): the reference that GamutKit's
     /// own paths are tested against.
-    public static func littleCMS(
+    static func littleCMS(
         from source: ColorProfile, format sourceFormat: PixelFormat,
         to destination: ColorProfile, format destinationFormat: PixelFormat,
         intent: RenderingIntent = .relativeColorimetric
