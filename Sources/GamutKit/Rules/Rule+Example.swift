@@ -11,14 +11,25 @@ extension Rule {
         /// asset catalog (its root `Contents.json` is written when not given); the others are image files checked alone.
         public var files: [String: File]
 
-        /// A file of an example.
-        public enum File: Sendable, Hashable {
-            /// Text, such as a `Contents.json` or a policy.
-            case text(String)
-            /// Bytes, such as a file another encoder wrote.
-            case bytes([UInt8])
-            /// An image GamutKit writes.
-            case image(ExampleImage)
+        /// A file of an example: text, bytes, or an image GamutKit writes.
+        ///
+        /// A struct of optionals rather than an enum with payloads: the rules hold examples in static storage, and an
+        /// enum would keep its case in the spare bits of the payload's pointers, which LeakSanitizer then doesn't
+        /// recognize as references (it reports the arrays as leaked when a process exits).
+        public struct File: Sendable, Hashable {
+            /// The text, such as a `Contents.json` or a policy.
+            public var text: String?
+            /// The bytes, such as a file another encoder wrote.
+            public var bytes: [UInt8]?
+            /// The image GamutKit writes.
+            public var image: ExampleImage?
+
+            /// A text file.
+            public static func text(_ text: String) -> File { File(text: text) }
+            /// A file of these bytes.
+            public static func bytes(_ bytes: [UInt8]) -> File { File(bytes: bytes) }
+            /// An image GamutKit writes as a PNG.
+            public static func image(_ image: ExampleImage) -> File { File(image: image) }
         }
 
         /// Creates an example.
@@ -42,10 +53,10 @@ extension Rule {
                 } catch {
                     throw GamutError(.io, "can't create the folder: \(error.localizedDescription)", path: directory)
                 }
-                switch file {
-                case .text(let text): try FileIO.writeAtomically(Array(text.utf8), to: path)
-                case .bytes(let bytes): try FileIO.writeAtomically(bytes, to: path)
-                case .image(let image): try image.write(to: path)
+                if let image = file.image {
+                    try image.write(to: path)
+                } else {
+                    try FileIO.writeAtomically(file.bytes ?? Array((file.text ?? "").utf8), to: path)
                 }
                 let parts = relative.split(separator: "/")
                 if let catalog = parts.firstIndex(where: { $0.hasSuffix(".xcassets") }) {
@@ -67,12 +78,18 @@ extension Rule {
 
 /// An image an example declares: vertical bands of colors, or a ramp, in a profile, at a depth.
 public struct ExampleImage: Sendable, Hashable {
-    /// What the pixels hold.
-    public enum Content: Sendable, Hashable {
-        /// Equal vertical bands of these encoded colors (components 0…1), left to right.
-        case bands([[Double]])
-        /// A ramp from the first encoded color at the left edge to the second at the right.
-        case ramp([Double], [Double])
+    /// What the pixels hold: equal vertical bands of encoded colors, or a ramp between two. (A struct, not an enum with
+    /// payloads, for the reason ``Rule/Example/File`` gives.)
+    public struct Content: Sendable, Hashable {
+        /// The encoded colors (components 0…1): the bands left to right, or the ramp's two ends.
+        public var colors: [[Double]]
+        /// Whether the colors are a ramp's ends rather than bands.
+        public var isRamp: Bool
+
+        /// Equal vertical bands of these encoded colors, left to right.
+        public static func bands(_ colors: [[Double]]) -> Content { Content(colors: colors, isRamp: false) }
+        /// A ramp from `from` at the left edge to `to` at the right.
+        public static func ramp(_ from: [Double], _ to: [Double]) -> Content { Content(colors: [from, to], isRamp: true) }
     }
 
     /// The profile the components are in, embedded in the file; nil writes no profile at all (an untagged image).
@@ -97,13 +114,10 @@ public struct ExampleImage: Sendable, Hashable {
 
     /// The encoded color of column `x`.
     func color(atColumn x: Int) -> [Double] {
-        switch content {
-        case .bands(let colors):
-            return colors[min(colors.count - 1, x * colors.count / width)]
-        case .ramp(let from, let to):
-            let t = width > 1 ? Double(x) / Double(width - 1) : 0
-            return zip(from, to).map { $0 + ($1 - $0) * t }
-        }
+        let colors = content.colors
+        guard content.isRamp else { return colors[min(colors.count - 1, x * colors.count / width)] }
+        let t = width > 1 ? Double(x) / Double(width - 1) : 0
+        return zip(colors[0], colors[1]).map { $0 + ($1 - $0) * t }
     }
 
     /// Writes the image as a PNG at `path`.
