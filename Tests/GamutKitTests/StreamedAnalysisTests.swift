@@ -34,7 +34,7 @@ struct FileAnalysisTests {
             settings: settings)
         let whole = try AnalysisPipeline.analyze(
             image, pass: pass, target: target.name, includeClipMask: true,
-            workers: ImageAnalyzer.workers(pixels: image.width * image.height, threads: threads), keepCells: true)
+            workers: Bands.cores(pixels: image.width * image.height, threads: threads), keepCells: true)
         // The cells (counts, interior counts, first pixels, bounds) show in findings only when they cross a threshold.
         let (cells, wholeCells) = (streamed.output.cells ?? [], whole.cells ?? [])
         let firstDifference = zip(cells, wholeCells).first { $0 != $1 }

@@ -19,14 +19,13 @@ extension AnalysisPipeline {
         _ file: PNGFile, options: ImageFile.DecodingOptions, target: ColorProfile, settings: AnalysisSettings,
         includeClipMask: Bool, threads: Int?, keepCells: Bool = false
     ) throws(GamutError) -> FileAnalysis? {
-        let layout = PNGRowSource.layout(of: file)
-        if layout.needsWholeImage { return nil }
-        var rows = try PNGRowSource(file, layout: layout, options: options)
+        if file.layout.needsWholeImage { return nil }
+        var rows = try PNGRowSource(file, options: options)
         let profile = rows.profile
         let (width, height) = (rows.decoder.header.width, rows.decoder.header.height)
         let pass = try PixelPass(
             format: rows.decoder.format, width: width, height: height, profile: profile, target: target, settings: settings)
-        let workers = ImageAnalyzer.workers(pixels: width * height, threads: threads)
+        let workers = Bands.cores(pixels: width * height, threads: threads)
         let pipeline = AnalysisPipeline(
             pass: pass, includeClipMask: includeClipMask, workers: workers, streamed: true, keepCells: keepCells)
         try pipeline.decodeAndRun(&rows.decoder, workers: workers)

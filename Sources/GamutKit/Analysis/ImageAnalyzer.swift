@@ -31,7 +31,7 @@ public enum ImageAnalyzer {
             settings: settings, samples: includeClipMask ? nil : { fits in sampleRanges(image, while: fits) })
         return try AnalysisPipeline.analyze(
             image, pass: pass, target: target.name, includeClipMask: includeClipMask,
-            workers: workers(pixels: image.width * image.height, threads: threads))
+            workers: Bands.cores(pixels: image.width * image.height, threads: threads))
     }
 
     /// Analyzes the image file at `path` (any format GamutKit reads) against `target`. A PNG is analyzed on its rows as
@@ -110,6 +110,4 @@ public enum ImageAnalyzer {
         return format.sample == .uint16 ? ranges(UInt16.self) : ranges(UInt8.self)
     }
 
-    /// How many threads analyze an image (``Bands/cores(pixels:threads:)``).
-    static func workers(pixels: Int, threads: Int?) -> Int { Bands.cores(pixels: pixels, threads: threads) }
 }

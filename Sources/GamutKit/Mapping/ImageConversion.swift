@@ -140,7 +140,7 @@ enum PNGStream {
         _ file: PNGFile, settings: ImageConversion.Settings, to output: String
     ) throws(GamutError) -> ImageConversion.Summary? {
         let (bytes, path) = (file.chunks, file.path)
-        let types = PNGRowSource.layout(of: file)
+        let types = file.layout
         if types.needsWholeImage { return nil }
         // Text after the image data (as ImageMagick writes its dates) is read ahead by libspng from the chunks alone,
         // so the output's header can carry every text chunk in file order, as the whole-image path writes them.
@@ -152,7 +152,7 @@ enum PNGStream {
             }
         let channel = Channel(capacity: chunksInFlight)
         DispatchQueue.global(qos: .userInitiated).async {
-            produce(file, settings: settings, layout: types, texts: texts, into: channel)
+            produce(file, settings: settings, texts: texts, into: channel)
         }
         guard let first = channel.receive() else { throw GamutError(.invalidPNG, "the decoder stopped without a header", path: path) }
         let header: Header
@@ -212,21 +212,19 @@ enum PNGStream {
 
     /// Decodes rows and sends them; runs on its own thread, owning the decoder.
     static func produce(
-        _ file: PNGFile, settings: ImageConversion.Settings, layout: PNGChunkLayout, texts: [PNGMetadata.Text]?,
-        into channel: Channel
+        _ file: PNGFile, settings: ImageConversion.Settings, texts: [PNGMetadata.Text]?, into channel: Channel
     ) {
         do throws(GamutError) {
-            try produceRows(file, settings: settings, layout: layout, texts: texts, into: channel)
+            try produceRows(file, settings: settings, texts: texts, into: channel)
         } catch {
             channel.send(.failure(error))
         }
     }
 
     private static func produceRows(
-        _ file: PNGFile, settings: ImageConversion.Settings, layout: PNGChunkLayout, texts: [PNGMetadata.Text]?,
-        into channel: Channel
+        _ file: PNGFile, settings: ImageConversion.Settings, texts: [PNGMetadata.Text]?, into channel: Channel
     ) throws(GamutError) {
-        var rows = try PNGRowSource(file, layout: layout, options: settings.decoding)
+        var rows = try PNGRowSource(file, options: settings.decoding)
         let width = rows.decoder.header.width, height = rows.decoder.header.height, format = rows.decoder.format
         let profile = rows.profile
 

@@ -17,16 +17,14 @@ extension Rule {
         /// enum would keep its case in the spare bits of the payload's pointers, which LeakSanitizer then doesn't
         /// recognize as references (it reports the arrays as leaked when a process exits).
         public struct File: Sendable, Hashable {
-            /// The text, such as a `Contents.json` or a policy.
-            public var text: String?
-            /// The bytes, such as a file another encoder wrote.
-            public var bytes: [UInt8]?
-            /// The image GamutKit writes.
+            /// The file's bytes (UTF-8 for text), written as they are unless ``image`` is given.
+            public var bytes: [UInt8] = []
+            /// An image GamutKit writes as a PNG instead of ``bytes``.
             public var image: ExampleImage?
 
-            /// A text file.
-            public static func text(_ text: String) -> File { File(text: text) }
-            /// A file of these bytes.
+            /// A text file, such as a `Contents.json` or a policy.
+            public static func text(_ text: String) -> File { File(bytes: Array(text.utf8)) }
+            /// A file of these bytes, such as one another encoder wrote.
             public static func bytes(_ bytes: [UInt8]) -> File { File(bytes: bytes) }
             /// An image GamutKit writes as a PNG.
             public static func image(_ image: ExampleImage) -> File { File(image: image) }
@@ -56,7 +54,7 @@ extension Rule {
                 if let image = file.image {
                     try image.write(to: path)
                 } else {
-                    try FileIO.writeAtomically(file.bytes ?? Array((file.text ?? "").utf8), to: path)
+                    try FileIO.writeAtomically(file.bytes, to: path)
                 }
                 let parts = relative.split(separator: "/")
                 if let catalog = parts.firstIndex(where: { $0.hasSuffix(".xcassets") }) {

@@ -90,8 +90,13 @@ final class PNGFile: Sendable {
         self.chunks = chunks
         imageDataOffset = dataRun.run?.start
         chunksAfterImageData = sawData ? after : chunks.count
+        layout = chunks.withUnsafeBytes { PNGReader.chunkLayout($0) }
         self.identity = FileIO.identity(info)
     }
+
+    /// The chunk layout of ``chunks``, read once: whether the rows can stream (``PNGChunkLayout/needsWholeImage``),
+    /// the chunk types before and after the image data, and the structure warnings.
+    let layout: PNGChunkLayout
 
     /// The file's identity (``FileIO/identity(_:)``) when the chunks were read.
     private let identity: [Int]

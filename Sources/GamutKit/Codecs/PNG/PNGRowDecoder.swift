@@ -36,7 +36,7 @@ struct PNGRowDecoder: ~Copyable {
         guard file.imageDataOffset != nil, bytes.count >= 33 else { return false }
         return PNGImageDataReader.decodes(
             bitDepth: Int(bytes[24]), colorType: Int(bytes[25]), interlaced: bytes[28] != 0,
-            hasTRNS: PNGRowSource.layout(of: file).beforeData.contains("tRNS"),
+            hasTRNS: file.layout.beforeData.contains("tRNS"),
             width: bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, options: options)
     }
 

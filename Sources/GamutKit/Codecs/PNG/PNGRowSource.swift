@@ -8,13 +8,10 @@ struct PNGRowSource: ~Copyable {
     /// What the file's structure and color chunks made the decoder notice.
     let warnings: [String]
 
-    /// The file's chunk layout, which says whether its rows can stream (``PNGChunkLayout/needsWholeImage``): the one
-    /// place that decides it.
-    static func layout(of file: PNGFile) -> PNGChunkLayout { file.chunks.withUnsafeBytes { PNGReader.chunkLayout($0) } }
-
-    /// Opens the rows of `file`, whose `layout` streams.
+    /// Opens the rows of `file`, whose layout streams (``PNGFile/layout``, ``PNGChunkLayout/needsWholeImage``).
     /// - Throws: ``GamutError`` as the decoder and the color resolution do.
-    init(_ file: PNGFile, layout: PNGChunkLayout, options: ImageFile.DecodingOptions) throws(GamutError) {
+    init(_ file: PNGFile, options: ImageFile.DecodingOptions) throws(GamutError) {
+        let layout = file.layout
         let decoder = try PNGRowDecoder(file, options: options)
         let color = try decoder.colorChunks(chunkTypes: layout.beforeData, options: options)
         let (profile, _, warnings) = try ColorResolver.resolve(color, path: file.path, options: options)
