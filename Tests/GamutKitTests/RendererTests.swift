@@ -1,5 +1,5 @@
 import Foundation
-import GamutKit
+@testable import GamutKit
 import Testing
 
 @Suite("Report renderers")

@@ -47,7 +47,7 @@ public enum AssetChecker {
     ///   - target: the display to check against; nil uses the settings' built-in target (sRGB by default).
     ///   - pictures: make the HTML report's pictures of each file with findings while it is in memory
     ///     (``CheckReport/FileResult/pictures``).
-    public static func check(
+    static func check(
         _ paths: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
         decoding: ImageFile.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false,
         progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -70,7 +70,7 @@ public enum AssetChecker {
     ///     with `jobs` (one decoded image each), never with the number of files.
     ///   - cache: where the files' analyses are kept between runs (``AnalysisCache``); not used with clip masks or
     ///     pictures, which need the pixels.
-    public static func check(
+    static func check(
         files: [String], target: ColorProfile? = nil, settings: AnalysisSettings = .init(),
         decoding: ImageFile.DecodingOptions = .init(), clipMaskDirectory: String? = nil, pictures: Bool = false, jobs: Int? = nil,
         cache: AnalysisCache? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
