@@ -123,6 +123,8 @@ public final class AnalysisCache: Sendable {
         /// The pixel analysis; nil when the profile can't visibly leave the target (gray, or a narrow matrix/TRC
         /// profile), where a catalog audit analyzes no pixel.
         var analysis: ImageAnalysis?
+        /// Banding in its smooth ramps, measured in 8-bit images with a wide profile only.
+        var banding: Banding?
         /// What the decoder said about the file's colors (image files only).
         var warnings: [String]?
     }

@@ -79,6 +79,8 @@ extension AnalysisSettings {
         .count("gradientMinimumSteps", 1...65535, \.gradientMinimumSteps),
         .count("gradientMinimumLines", 1...65535, \.gradientMinimumLines),
         .real("gradientMaximumStepFraction", 0...1, above: true, \.gradientMaximumStepFraction),
+        .real("bandingStep", 0...100, above: true, \.bandingStep),
+        .count("bandingMinimumWidth", 1...65535, \.bandingMinimumWidth),
         .real("sameColor", 0...100, above: true, \.sameColor),
         .real("cvdSeparation", 0...100, above: true, \.cvdSeparation),
         .count("maximumFindingsPerRule", 1...1_000_000, \.maximumFindingsPerRule),

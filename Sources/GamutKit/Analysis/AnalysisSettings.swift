@@ -75,6 +75,18 @@ public struct AnalysisSettings: Sendable, Hashable {
     /// In images, a run is smooth while each source channel changes by at most this fraction of full scale
     /// from one pixel to the next (and always in the same direction). Default 0.03.
     public var gradientMaximumStepFraction: Double = 0.03
+    /// In 8-bit images with a wide profile, a step between two flat bands of a smooth ramp is a visible band edge when
+    /// their lightness differs by at least this (ΔE00 between their grays; ``Banding``). Default 1.0, one JND, as for
+    /// clips and collapses. Every one-code lightness step of 8-bit Display P3 is at most 0.40 (an 8-bit gray ramp's), so
+    /// art exported at full 8-bit levels never bands, as real apps' 8-bit P3 art measured (one-code steps of ΔE00
+    /// 0.2–0.35); a posterized ramp does. Lightness, because the eye blurs hue and chroma: the eye model of the gradient
+    /// floors scores a one-code sky-blue staircase, whose steps are mostly chroma, at 0.25–0.40 of its ΔE00 step
+    /// (`BandingFloorTests`).
+    public var bandingStep: Double = 1.0
+    /// …and only between bands at least this many pixels wide. Default 16: in that model (S-CIELAB at 60 px per degree)
+    /// posterized staircases with 16 px bands score 0.42–1.0 of their lightness step (a blue, a gray, a green), with
+    /// bands of 4–6 px a third or less: narrower bands are blended by the eye, as dither is.
+    public var bandingMinimumWidth: Int = 16
     /// In asset catalogs, two colors count as the same (a dark variant equal to light, a custom color equal
     /// to a system color) when ΔE00 is below this. Default 1.0.
     public var sameColor: Double = 1.0

@@ -181,31 +181,18 @@ struct GradientScan {
         }
     }
 
-    /// Merges runs of neighboring lines that overlap into regions. Runs arrive sorted by line; a region
-    /// stays open while the previous line added to it.
+    /// Merges runs of neighboring lines that overlap into regions (``LineRun/regions(_:)``).
     private func merge(_ runs: [Run], direction: ClippingGradientRegion.Direction) -> [ClippingGradientRegion] {
-        var closed: [ClippingGradientRegion] = []
-        var open: [(region: ClippingGradientRegion, line: Int, start: Int, end: Int)] = []
-        for run in runs.sorted(by: { ($0.line, $0.start) < ($1.line, $1.start) }) {
-            // Regions whose last run is more than one line back can't grow any more.
-            closed += open.filter { $0.line < run.line - 1 }.map(\.region)
-            open.removeAll { $0.line < run.line - 1 }
-            let rect =
-                direction == .rows
-                ? PixelRect(x: run.start, y: run.line, width: run.end - run.start + 1, height: 1)
-                : PixelRect(x: run.line, y: run.start, width: 1, height: run.end - run.start + 1)
-            let region = ClippingGradientRegion(
-                direction: direction, bounds: rect, runs: 1, longestRun: run.end - run.start + 1,
-                sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE,
-                worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY,
-                ends: [pass.lab(run.from), pass.lab(run.to)])
-            if let i = open.firstIndex(where: { $0.line == run.line - 1 && $0.start <= run.end && run.start <= $0.end }) {
-                open[i].region.absorb(region)
-                (open[i].line, open[i].start, open[i].end) = (run.line, run.start, run.end)
-            } else {
-                open.append((region, run.line, run.start, run.end))
+        LineRun.regions(runs.map { LineRun(line: $0.line, start: $0.start, end: $0.end) }).map { members in
+            let regions = members.map { i in
+                let run = runs[i]
+                return ClippingGradientRegion(
+                    direction: direction, bounds: LineRun(line: run.line, start: run.start, end: run.end).rect(direction),
+                    runs: 1, longestRun: run.end - run.start + 1, sourceDeltaE: run.sourceDeltaE, shownDeltaE: run.shownDeltaE,
+                    worstDeltaE: Double(run.worst) / 100, worstX: run.worstX, worstY: run.worstY,
+                    ends: [pass.lab(run.from), pass.lab(run.to)])
             }
+            return regions.dropFirst().reduce(into: regions[0]) { $0.absorb($1) }
         }
-        return closed + open.map(\.region)
     }
 }

@@ -156,13 +156,16 @@ extension CatalogAuditor {
         .templateWideGamut, .srgbSlotOutOfGamut, .notChecked, .colorCollapse, .gradientClipping,
     ]
 
-    /// Merges the image findings of one set and rule: the findings of its largest image (the one whose numbers are
+    /// Merges the image findings of one set and rule (and advice apart): the findings of its largest image (the one whose numbers are
     /// reported), each listing every file of the set with that rule.
     static func merged(_ findings: [Finding], analyses: [String: ImageAnalysis]) -> [Finding] {
         var order: [String] = []
         var groups: [String: [Finding]] = [:]
         for f in findings {
-            let key = mergedPerSet.contains(f.ruleID) ? "\(f.location.asset ?? "")\u{0}\(f.ruleID)" : "\(order.count)\u{0}single"
+            // Advice and a real finding of one rule (a banded and a flat 8-bit image) stay apart: neither hides the other.
+            let key =
+                mergedPerSet.contains(f.ruleID)
+                ? "\(f.location.asset ?? "")\u{0}\(f.ruleID)\u{0}\(f.isAdvisory)" : "\(order.count)\u{0}single"
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(f)
         }
@@ -287,6 +290,8 @@ extension CatalogAuditor {
                     let output = try ImageAnalyzer.analyze(
                         image, target: target, settings: settings, includeClipMask: pictures, threads: 1)
                     made.analysis = output.analysis
+                    // What a 16-bit master would spare the derivative: the 8-bit file's bands (`p3-image-8-bit`).
+                    if wide && image.fileBitDepth == 8 { made.banding = try ImageAnalyzer.banding(in: image, settings: settings) }
                     if pictures { drawable = (image, output) }
                 }
                 if key != nil { cache?.cache.keep(made) }
@@ -317,7 +322,21 @@ extension CatalogAuditor {
             return (findings, analysis, drawn(findings))
         }
         if facts.fileBitDepth == 8 {
-            add(Rules.p3Image8Bit, "\(file) uses the wide profile \(profile) with 8 bits per channel", values: ["bitDepth": 8])
+            if let b = facts.banding {
+                add(
+                    Rules.p3Image8Bit,
+                    String(
+                        format: "%@ uses the wide profile %@ with 8 bits per channel, and its smooth ramps band: up to %d band "
+                            + "edges a line, lightness steps of ΔE00 up to %.2f (median %.2f), bands ≥ %d px wide, over %d %@%@",
+                        file, profile, b.edges, b.largestStep, b.medianStep, b.narrowestBand, b.lines,
+                        b.direction == .rows ? "rows" : "columns", b.regions > 1 ? " (\(b.regions) banded regions in all)" : ""),
+                    values: ["bitDepth": 8, "bandEdges": Double(b.edges), "largestStep": b.largestStep, "medianStep": b.medianStep],
+                    region: b.region)
+            } else {
+                add(
+                    Rules.p3Image8Bit, "\(file) uses the wide profile \(profile) with 8 bits per channel; no banded ramp measured",
+                    values: ["bitDepth": 8], advisory: true)
+            }
         }
         if analysis.outOfGamutPixels == 0 {
             add(

@@ -49,9 +49,11 @@ public enum JSONRenderer {
         var flatStep: Double, flattenedSourceChange: Double, gradientMinimumLength: Int, gradientMaximumStepFraction: Double
         var gradientMinimumLoss: Double, collapseMinimumArea: Double, collapseMaximumEdgeFraction: Double
         var visibleHueShift: Double, gradientMinimumSteps: Int, gradientMinimumLines: Int
+        var bandingStep: Double, bandingMinimumWidth: Int
         init(_ s: AnalysisSettings) {
             visibleHueShift = s.visibleHueShift; gradientMinimumSteps = s.gradientMinimumSteps
             gradientMinimumLines = s.gradientMinimumLines
+            bandingStep = s.bandingStep; bandingMinimumWidth = s.bandingMinimumWidth
             displayBitDepth = s.displayBitDepth; gamutTolerance = s.gamutTolerance; visibleClip = s.visibleClip
             visibleClipMinimumPixels = s.visibleClipMinimumPixels; collapseSource = s.collapseSource; collapseShown = s.collapseShown
             collapseRatio = s.collapseRatio; collapseMinimumPixels = s.collapseMinimumPixels; flatStep = s.flatStep

@@ -281,19 +281,32 @@ extension Rules {
         triggering: [E.artSet("A 16-bit Display P3 image of the most saturated green, with no sRGB variant", E.p3Green)],
         nonTriggering: [E.artSet("A 16-bit Display P3 image whose colors are inside sRGB", E.calmBands)])
 
-    /// A P3 image with 8 bits per channel (advisory: a one-code step of flat art is far below visible banding).
+    /// A P3 image with 8 bits per channel whose smooth ramps band visibly (advisory when none do: one-code steps of 8
+    /// bits are far below a visible band).
     public static let p3Image8Bit = Rule(
-        id: .p3Image8Bit, name: "P3 image at 8 bits", defaultSeverity: .info,
+        id: .p3Image8Bit, name: "P3 image at 8 bits", defaultSeverity: .warning,
         summary: "An image whose profile is wider than sRGB (a primary or secondary clipped visibly on sRGB, whatever the "
-            + "profile's name) stored with 8 bits per channel; one finding per set, listing its files. Advisory: the sRGB "
-            + "derivative is 8 bits anyway, and a one-code P3 step measured ΔE00 0.2–0.35 in real apps' flat art.",
+            + "profile's name) stored with 8 bits per channel, whose smooth ramps band: a staircase of flat bands at least "
+            + "`bandingMinimumWidth` px wide whose lightness steps by ΔE00 ≥ `bandingStep`, `gradientMinimumSteps` edges a "
+            + "line over `gradientMinimumLines` lines (a posterized ramp; one-code steps of 8 bits are at most 0.40). "
+            + "Apple's build dithers a 16-bit master to 8 bits; bands already in an 8-bit file ship as they are. One finding "
+            + "per set, listing its files. Without banding (flat art, photos, full-level ramps), advisory.",
         rationale: higWideColor + " At 8 bits, P3's wider steps band in smooth gradients.",
-        fixHint: "Export at 16 bits per channel (PNG).",
-        isAdvisory: true,
+        fixHint: "Export at 16 bits per channel (PNG), without reducing the ramp's levels (a palette optimizer's output "
+            + "without dither, an export at fewer levels).",
+        thresholds: ["bandingStep", "bandingMinimumWidth", "gradientMinimumSteps", "gradientMinimumLines", "gradientMaximumStepFraction"],
         triggering: [
-            E.artSet("A Display P3 image at 8 bits per channel", ExampleImage(.bands([[0.2, 0.4, 0.6], [0.6, 0.4, 0.2]]), bitDepth: 8))
+            E.artSet(
+                "A dark teal Display P3 ramp posterized at 8 bits: 16 bands of 32 px, lightness steps of ΔE00 up to 1.5", E.posterizedRamp)
         ],
-        nonTriggering: [E.artSet("A Display P3 image at 16 bits per channel", E.calmBands)])
+        nonTriggering: [
+            E.artSet(
+                "The same ramp at every 8-bit level (one-code steps, advisory)",
+                ExampleImage(
+                    .ramp([40.0 / 255, 40.0 / 255, 120.0 / 255], [40.0 / 255, 115.0 / 255, 120.0 / 255]), bitDepth: 8, width: 512)),
+            E.artSet(
+                "A flat Display P3 image at 8 bits (advisory)", ExampleImage(.bands([[0.2, 0.4, 0.6], [0.6, 0.4, 0.2]]), bitDepth: 8)),
+        ])
 
     /// What an app icon finding suggests: app icon sets hold no display-gamut variants.
     static let appIconFixHint =

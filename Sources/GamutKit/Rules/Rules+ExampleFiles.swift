@@ -74,6 +74,15 @@ enum ExampleFiles {
 
     /// Two equal bands of colors that stay inside sRGB, far apart.
     static let calmBands = ExampleImage(.bands([[0.2, 0.4, 0.6], [0.6, 0.4, 0.2]]))
+    /// A dark teal Display P3 ramp posterized at 8 bits, as a palette optimizer without dither leaves it: 16 bands of
+    /// 32 px, green 40 → 115 in steps of 5 codes (lightness steps of ΔE00 up to 1.5, median 1.3), red 40, blue 120.
+    static let posterizedRamp: ExampleImage = {
+        let levels: [[Double]] = (0..<16).map { (level: Int) -> [Double] in
+            let green = Double(40 + 5 * level) / 255
+            return [40.0 / 255, green, 120.0 / 255]
+        }
+        return ExampleImage(.bands(levels), bitDepth: 8, width: 512, height: 32)
+    }()
     /// The most saturated Display P3 green, which sRGB clips visibly.
     static let p3Green = ExampleImage(.bands([[0, 1, 0]]))
 

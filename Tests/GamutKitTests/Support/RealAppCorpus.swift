@@ -41,6 +41,7 @@ enum RealAppCorpus {
         "Pulse: Logo color-collapse error",
         "Pulse: Glow gradient-clipping error",
         "Pulse: Leaf color-needs-srgb-variant warning",
+        "Pulse: Sky p3-image-8-bit warning",
     ]
 
     /// What the model calls advice in this corpus, seeded as what real catalogs hold and nobody changes in a release
@@ -397,6 +398,9 @@ enum RealAppCorpus {
         try single("Accents", 64, 64) { x, y in x / 4 == 7 && y / 4 == 7 ? [1, 0.5, 0] : [0.2, 0.3, 0.5] }
         // Flat 8-bit P3 tab icons: P3 red glyphs on white.
         try single("TabHome", 48, 48, depth: 8) { x, y in (x / 6 + y / 6) % 3 == 0 ? p3Red : [1, 1, 1] }
+        // Seeded: a P3 night-sky background at 8 bits, posterized by a palette optimizer without dither: 16 bands of 32
+        // rows, green 40 → 115 in steps of 5 codes, whose lightness steps (ΔE00 up to 1.5, median 1.3) show as bands.
+        try single("Sky", 64, 512, depth: 8) { _, y in [40.0 / 255, Double(40 + 5 * (y / 32)) / 255, 120.0 / 255] }
         // A P3 photo at 8 bits: smooth, moderately saturated, some of it just outside sRGB.
         try single("Photo", 96, 64, depth: 8) { x, y in
             let (fx, fy) = (Double(x), Double(y))

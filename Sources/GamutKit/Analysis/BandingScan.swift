@@ -1,0 +1,171 @@
+/// Finds the staircases of flat bands ``Banding`` describes, along every row and every column of an 8-bit RGB image.
+///
+/// The image is packed once into one 24-bit code per pixel (transparent pixels get a code no color has), so that a
+/// column is scanned like a row, by stride. Colors are converted only at band edges, each code once.
+struct BandingScan {
+    let image: Image
+    let settings: AnalysisSettings
+    /// D50 Lab of a packed code (red in the low byte).
+    let lab: (UInt32) -> Lab
+
+    /// The code of a transparent pixel: it ends any ramp.
+    private static let transparent: UInt32 = 1 << 24
+
+    /// A ramp being followed along a line: the staircase of runs so far.
+    private struct Staircase {
+        /// The previous run's code, and per channel the ramp's direction (+1, −1, or 0 while unknown).
+        var previous: UInt32
+        var direction: SIMD3<Int32> = .zero
+        /// The last wide run: its code, where it began, and its width.
+        var wideCode: UInt32? = nil
+        var wideStart = 0, wideWidth = 0
+        /// The counted edges: where the first counted edge's first band begins and the last one's second band ends,
+        /// their ΔE00, and the narrowest band next to one.
+        var start = -1, end = -1
+        var steps: [Double] = []
+        var narrowest = Int.max
+    }
+
+    /// One line's banded stretch.
+    private struct BandedRun {
+        var run: LineRun
+        var steps: [Double]
+        var narrowest: Int
+    }
+
+    func measure() -> Banding? {
+        let width = image.width, height = image.height
+        var codes = [UInt32](repeating: 0, count: width * height)
+        pack(into: &codes)
+        var labs: [UInt32: Lab] = [:]
+        func labOf(_ code: UInt32) -> Lab {
+            if let known = labs[code] { return known }
+            let value = lab(code)
+            labs[code] = value
+            return value
+        }
+        var found: [(Banding, area: Int)] = []
+        var regionCount = 0
+        codes.withUnsafeBufferPointer { codes in
+            for direction in [ClippingGradientRegion.Direction.rows, .columns] {
+                let rows = direction == .rows
+                let (lines, length) = rows ? (height, width) : (width, height)
+                var banded: [BandedRun] = []
+                for line in 0..<lines {
+                    let base = rows ? line * width : line
+                    scan(codes, base: base, stride: rows ? 1 : width, count: length, line: line, lab: labOf, into: &banded)
+                }
+                for members in LineRun.regions(banded.map(\.run)) {
+                    let runs = members.map { banded[$0] }
+                    let lineCount = Set(runs.map(\.run.line)).count
+                    guard lineCount >= settings.gradientMinimumLines else { continue }
+                    regionCount += 1
+                    let bounds = runs.dropFirst().reduce(runs[0].run.rect(direction)) { $0.union($1.run.rect(direction)) }
+                    let steps = runs.flatMap(\.steps).sorted()
+                    let banding = Banding(
+                        direction: direction, region: bounds, lines: lineCount, edges: runs.map(\.steps.count).max() ?? 0,
+                        largestStep: steps.last ?? 0, medianStep: steps[steps.count / 2],
+                        narrowestBand: runs.map(\.narrowest).min() ?? 0, regions: 0)
+                    found.append((banding, bounds.width * bounds.height))
+                }
+            }
+        }
+        guard var largest = found.max(by: { $0.area < $1.area })?.0 else { return nil }
+        largest.regions = regionCount
+        return largest
+    }
+
+    /// Packs each pixel's three 8-bit samples into one code; a transparent pixel gets ``transparent``.
+    private func pack(into codes: inout [UInt32]) {
+        let format = image.pixels.format, width = image.width
+        let channels = format.channelCount, rowBytes = image.pixels.rowBytes
+        let alpha = format.hasAlpha ? channels - 1 : nil
+        image.pixels.withUnsafeBytes { bytes in
+            for y in 0..<image.height {
+                let row = bytes.baseAddress! + y * rowBytes
+                for x in 0..<width {
+                    let p = row + x * channels
+                    let code =
+                        UInt32(p.load(as: UInt8.self)) | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 8
+                        | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 16
+                    codes[y * width + x] = alpha.map { p.load(fromByteOffset: $0, as: UInt8.self) == 0 } == true ? Self.transparent : code
+                }
+            }
+        }
+    }
+
+    /// Follows the ramps along one line (`count` codes from `base`, `stride` apart), appending its banded stretches.
+    private func scan(
+        _ codes: UnsafeBufferPointer<UInt32>, base: Int, stride: Int, count: Int, line: Int, lab: (UInt32) -> Lab,
+        into banded: inout [BandedRun]
+    ) {
+        var stair: Staircase?
+        func close() {
+            if let s = stair, s.steps.count >= settings.gradientMinimumSteps {
+                banded.append(BandedRun(run: LineRun(line: line, start: s.start, end: s.end), steps: s.steps, narrowest: s.narrowest))
+            }
+            stair = nil
+        }
+        var runStart = 0
+        for i in 1...count {
+            let code = codes[base + (i - 1) * stride]
+            if i < count, codes[base + i * stride] == code { continue }
+            // The run of `code` is runStart…i−1.
+            defer { runStart = i }
+            if code == Self.transparent {
+                close()
+                continue
+            }
+            if var s = stair, continues(&s, to: code) {
+                stair = s
+            } else {
+                close()
+                stair = Staircase(previous: code)
+            }
+            stair!.previous = code
+            guard i - runStart >= settings.bandingMinimumWidth else { continue }
+            if let wide = stair!.wideCode, Self.codesWithin(wide, code, maximumStep) {
+                let step = Self.lightnessStep(lab(wide), lab(code))
+                if step >= settings.bandingStep {
+                    if stair!.start < 0 { stair!.start = stair!.wideStart }
+                    stair!.end = i - 1
+                    stair!.steps.append(step)
+                    stair!.narrowest = min(stair!.narrowest, i - runStart, stair!.wideWidth)
+                }
+            }
+            (stair!.wideCode, stair!.wideStart, stair!.wideWidth) = (code, runStart, i - runStart)
+        }
+        close()
+    }
+
+    /// The largest step of a channel between neighboring runs of a ramp, in codes: the gradient scan's smoothness limit.
+    private var maximumStep: Int32 { Int32(255 * settings.gradientMaximumStepFraction) }
+
+    /// The lightness part of CIEDE2000 between two colors (ΔL′ / S_L): ΔE00 between their grays. The eye resolves fine
+    /// steps of lightness and blurs those of hue and chroma (S-CIELAB's chromatic filters are several times wider).
+    static func lightnessStep(_ a: Lab, _ b: Lab) -> Double {
+        CIEDE2000.difference(Lab(l: a.l, a: 0, b: 0), Lab(l: b.l, a: 0, b: 0))
+    }
+
+    /// Whether a run of `code` continues the staircase: at most ``maximumStep`` codes from the previous run in every
+    /// channel, in the staircase's direction once that is known (updated here).
+    private func continues(_ s: inout Staircase, to code: UInt32) -> Bool {
+        let limit = maximumStep
+        let step = Self.channels(code) &- Self.channels(s.previous)
+        guard all(step .<= limit .& step .>= -limit) else { return false }
+        let sign = SIMD3<Int32>(step.x.signum(), step.y.signum(), step.z.signum())
+        for c in 0..<3 where sign[c] != 0 {
+            if s.direction[c] == 0 { s.direction[c] = sign[c] } else if s.direction[c] != sign[c] { return false }
+        }
+        return true
+    }
+
+    private static func codesWithin(_ a: UInt32, _ b: UInt32, _ limit: Int32) -> Bool {
+        let d = channels(a) &- channels(b)
+        return all(d .<= limit .& d .>= -limit)
+    }
+
+    private static func channels(_ code: UInt32) -> SIMD3<Int32> {
+        SIMD3(Int32(code & 0xFF), Int32(code >> 8 & 0xFF), Int32(code >> 16 & 0xFF))
+    }
+}
