@@ -22,23 +22,27 @@ struct BandingFloorTests {
         let srgb = try DisplaySimulation(source: .sRGB), p3 = try DisplaySimulation(source: .displayP3)
         let gray = (0..<255).map { Self.step(srgb, [$0, $0, $0], [$0 + 1, $0 + 1, $0 + 1]) }
         #expect(abs(gray.max()! - 0.40) < 0.01)
-        // Every one-code step (each channel alone, and all three) from a grid of the P3 cube (every 5th code), and the
-        // dark end in full, where steps of lightness are largest.
+        // Every one-code step (each channel alone, and all three): from a grid of the P3 cube (every 15th code), and
+        // along each channel in full with the others every 51st code (the dark end, where lightness steps are largest).
         func lab(_ c: [Int]) -> Lab { Lab(xyzD50: p3.sourceXYZ(c.map { Double($0) / 255 })) }
+        var starts: [[Int]] = []
+        let coarse = Array(Swift.stride(from: 0, to: 255, by: 15)), sparse = Array(Swift.stride(from: 0, through: 255, by: 51))
+        for r in coarse { for g in coarse { for b in coarse { starts.append([r, g, b]) } } }
+        for c in 0..<3 {
+            for v in 0..<255 {
+                for o1 in sparse { for o2 in sparse { starts.append(c == 0 ? [v, o1, o2] : c == 1 ? [o1, v, o2] : [o1, o2, v]) } }
+            }
+        }
         var largest = 0.0
-        let grid = Array(Swift.stride(from: 0, to: 255, by: 5)) + Array(0..<40)
-        for r in grid where r % 5 == 0 || r < 40 {
-            for g in Swift.stride(from: 0, to: 255, by: 5) {
-                for b in Swift.stride(from: 0, to: 255, by: 5) {
-                    for next in [[r + 1, g, b], [r, g + 1, b], [r, g, b + 1], [r + 1, g + 1, b + 1]] {
-                        largest = max(largest, BandingScan.lightnessStep(lab([r, g, b]), lab(next)))
-                    }
-                }
+        for start in starts {
+            for c in 0..<4 {
+                let next = start.enumerated().map { i, v in c == 3 || i == c ? min(v + 1, 255) : v }
+                largest = max(largest, BandingScan.lightnessStep(lab(start), lab(next)))
             }
         }
         if Self.printing { print(String(format: "gray one-code ΔE00 max %.3f; P3 one-code lightness step max %.3f", gray.max()!, largest)) }
-        #expect(largest < defaults.bandingStep, "\(largest)")
-        #expect(largest > 0.3)
+        #expect(largest < defaults.bandingStep)
+        #expect(abs(largest - 0.40) < 0.01, "\(largest)")
     }
 
     /// The model's score of an 8-bit staircase against the smooth ramp it quantizes: the ramp from `a` to `b`, quantized
@@ -70,7 +74,7 @@ struct BandingFloorTests {
         return BandVisibility.visibility(source: smooth, shown: stepped, pixelsPerDegree: 60) / median
     }
 
-    @Test("In the eye model, lightness staircases of 16 px bands score 0.4–1.0 of their step, of 4–6 px a third or less")
+    @Test("In the eye model, lightness staircases of 16 px bands score 0.42–1.01 of their step, of 4–6 px 0.2–0.34")
     func bandWidth() throws {
         let width = AnalysisSettings().bandingMinimumWidth
         // Posterized ramps, every 4th code, whose levels step in lightness: gray, green, a night-sky blue (whose
@@ -89,12 +93,12 @@ struct BandingFloorTests {
                 print("\(a) → \(b), every 4th code: score / lightness step at band width", row.joined(separator: "  "))
             }
             #expect(abs(wide - expected) < 0.03, "\(a) → \(b): \(wide)")
-            #expect(narrow < 0.35 && narrow < wide, "\(a) → \(b): \(narrow)")
+            #expect(narrow >= 0.19 && narrow <= 0.35 && narrow < wide, "\(a) → \(b): \(narrow)")
         }
         // A light sky-blue ramp whose one-code steps are mostly chroma (ΔE00 0.5–0.6): the model scores it far below its
         // ΔE00 step at any width, as it blurs color more than lightness.
         let sky = try [12, 16, 24, 32].map { try Self.staircase([200, 216, 255], [200, 247, 255], width: $0, lightness: false) }
         if Self.printing { print("sky, one code: score / ΔE00 step at 12, 16, 24, 32 px:", sky.map { String(format: "%.2f", $0) }) }
-        #expect(sky.allSatisfy { $0 < 0.45 }, "\(sky)")
+        #expect(sky.allSatisfy { $0 >= 0.24 && $0 <= 0.41 }, "\(sky)")
     }
 }

@@ -78,7 +78,8 @@ struct BandingTests {
         #expect(banding.edges == edges.count)
         #expect(banding.edges >= 12 && steps.last! > 1.5)
         #expect(abs(banding.largestStep - steps.last!) < 0.01)
-        #expect(abs(banding.medianStep - steps[steps.count / 2]) < 0.01)
+        let median = steps.count % 2 == 1 ? steps[steps.count / 2] : (steps[steps.count / 2 - 1] + steps[steps.count / 2]) / 2
+        #expect(abs(banding.medianStep - median) < 0.01)
         #expect(banding.narrowestBand == edges.flatMap { [$0.length, $1.length] }.min())
         // The region runs from the first counted edge's upper band to the last one's lower band, across every column.
         let top = edges.first!.0.start, bottom = edges.last!.1.start + edges.last!.1.length
@@ -168,5 +169,36 @@ struct BandingTests {
         settings.gradientMinimumSteps = 1
         let banding = try #require(try ImageAnalyzer.banding(in: eight, settings: settings))
         #expect(banding.lines == 8 && banding.edges == 1)
+    }
+
+    @Test("The rule's example, as GamutKit writes it: lightness steps up to 1.5 (median 1.3), as its summary says")
+    func ruleExample() throws {
+        let path = TestScratch.folder("banding-example-") + "/ramp.png"
+        try ExampleFiles.posterizedRamp.write(to: path)
+        let banding = try #require(try ImageAnalyzer.banding(in: ImageFile.read(contentsOf: path)))
+        #expect(banding.largestStep > 1.4 && banding.largestStep < 1.5, "\(banding.largestStep)")
+        #expect(abs(banding.medianStep - 1.3) < 0.05, "\(banding.medianStep)")
+        #expect(banding.direction == .rows && banding.lines == 32 && banding.narrowestBand == 32)
+    }
+
+    @Test("Coarse steps (8 levels, 36 codes apart) are stripes, not a ramp: no banding")
+    func coarseStepsAreStripes() throws {
+        guard let image = try Self.magick(Self.ramp() + ["-posterize", "8"]) else { return }
+        let levels = Set((0..<512).map { image.pixels.integer(x: 0, y: $0, channel: 1) })
+        #expect(levels.count >= 3 && levels.count <= 8, "\(levels.sorted())")
+        #expect(try ImageAnalyzer.banding(in: image) == nil)
+    }
+
+    @Test("A ramp that rises and falls (a glow) bands on both sides: the band at the turn begins the falling staircase")
+    func turningRamp() throws {
+        // Nine bands of 32 rows, green 90, 95, …, 110, …, 95, 90: four edges up and four down.
+        let levels = [0, 1, 2, 3, 4, 3, 2, 1, 0]
+        let samples: [UInt8] = (0..<(levels.count * 32)).flatMap { y in
+            (0..<8).flatMap { _ in [40, UInt8(90 + 5 * levels[y / 32]), 120] }
+        }
+        let image = Image(
+            pixels: try PixelBuffer(width: 8, height: levels.count * 32, layout: .rgb, samples: samples), profile: .displayP3)
+        let banding = try #require(try ImageAnalyzer.banding(in: image))
+        #expect(banding.regions == 2 && banding.edges == 4 && banding.lines == 8)
     }
 }

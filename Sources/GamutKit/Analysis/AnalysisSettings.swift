@@ -84,8 +84,8 @@ public struct AnalysisSettings: Sendable, Hashable {
     /// (`BandingFloorTests`).
     public var bandingStep: Double = 1.0
     /// …and only between bands at least this many pixels wide. Default 16: in that model (S-CIELAB at 60 px per degree)
-    /// posterized staircases with 16 px bands score 0.42–1.0 of their lightness step (a blue, a gray, a green), with
-    /// bands of 4–6 px a third or less: narrower bands are blended by the eye, as dither is.
+    /// posterized staircases with 16 px bands score 0.42–1.01 of their lightness step (a blue, a gray, a green), with
+    /// bands of 4–6 px 0.20–0.34: narrower bands are blended by the eye, as dither is.
     public var bandingMinimumWidth: Int = 16
     /// In asset catalogs, two colors count as the same (a dark variant equal to light, a custom color equal
     /// to a system color) when ΔE00 is below this. Default 1.0.

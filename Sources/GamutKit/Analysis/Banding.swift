@@ -1,7 +1,9 @@
 /// Visible bands in an 8-bit image's smooth ramps: flat bands, each a step of lightness from the next that the eye
-/// resolves as an edge. One-code steps of 8 bits never are (an 8-bit gray ramp steps by ΔE00 0.40 at most): what bands
-/// is a ramp with fewer levels than its span needs, such as a palette optimizer's output without dither or an export
-/// at reduced levels. Apple's build dithers a 16-bit master to 8 bits; it can't dither bands already in the file.
+/// resolves as an edge. One-code steps of 8 bits stay under the default ``AnalysisSettings/bandingStep``: what bands is
+/// a ramp with fewer levels than its span needs, such as a palette optimizer's output without dither or an export at
+/// reduced levels, whose steps are still small (coarser steps, beyond ``AnalysisSettings/gradientMaximumStepFraction``,
+/// are stripes or swatches drawn so, not a ramp). Apple's build dithers a 16-bit master to 8 bits; it can't dither
+/// bands already in the file.
 ///
 /// Measured by ``ImageAnalyzer/banding(in:settings:)``: along rows and columns, a ramp is a staircase of flat runs whose
 /// channels change by at most ``AnalysisSettings/gradientMaximumStepFraction`` of full scale from one run to the next,
@@ -24,7 +26,7 @@ public struct Banding: Sendable, Hashable, Codable {
     public var largestStep: Double, medianStep: Double
     /// The narrowest band next to a counted edge, in pixels.
     public var narrowestBand: Int
-    /// How many banded regions the image has, this one included.
+    /// How many banded regions the image has along this one's direction, this one included.
     public var regions: Int
 }
 

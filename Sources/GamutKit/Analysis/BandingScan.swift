@@ -45,7 +45,7 @@ struct BandingScan {
             return value
         }
         var found: [(Banding, area: Int)] = []
-        var regionCount = 0
+        var regionCount: [ClippingGradientRegion.Direction: Int] = [:]
         codes.withUnsafeBufferPointer { codes in
             for direction in [ClippingGradientRegion.Direction.rows, .columns] {
                 let rows = direction == .rows
@@ -59,19 +59,21 @@ struct BandingScan {
                     let runs = members.map { banded[$0] }
                     let lineCount = Set(runs.map(\.run.line)).count
                     guard lineCount >= settings.gradientMinimumLines else { continue }
-                    regionCount += 1
+                    regionCount[direction, default: 0] += 1
                     let bounds = runs.dropFirst().reduce(runs[0].run.rect(direction)) { $0.union($1.run.rect(direction)) }
                     let steps = runs.flatMap(\.steps).sorted()
                     let banding = Banding(
                         direction: direction, region: bounds, lines: lineCount, edges: runs.map(\.steps.count).max() ?? 0,
-                        largestStep: steps.last ?? 0, medianStep: steps[steps.count / 2],
+                        largestStep: steps.last ?? 0,
+                        medianStep: steps.count % 2 == 1
+                            ? steps[steps.count / 2] : (steps[steps.count / 2 - 1] + steps[steps.count / 2]) / 2,
                         narrowestBand: runs.map(\.narrowest).min() ?? 0, regions: 0)
                     found.append((banding, bounds.width * bounds.height))
                 }
             }
         }
         guard var largest = found.max(by: { $0.area < $1.area })?.0 else { return nil }
-        largest.regions = regionCount
+        largest.regions = regionCount[largest.direction] ?? 1
         return largest
     }
 
@@ -118,6 +120,14 @@ struct BandingScan {
             }
             if var s = stair, continues(&s, to: code) {
                 stair = s
+            } else if let s = stair, s.wideStart + s.wideWidth == runStart, s.wideCode == s.previous,
+                case var turned = Staircase(previous: s.previous, wideCode: s.wideCode, wideStart: s.wideStart, wideWidth: s.wideWidth),
+                continues(&turned, to: code)
+            {
+                // The ramp turns (a glow rising, then falling): the band at the turn begins the new staircase, so the
+                // edge out of it still counts.
+                close()
+                stair = turned
             } else {
                 close()
                 stair = Staircase(previous: code)
@@ -139,7 +149,7 @@ struct BandingScan {
     }
 
     /// The largest step of a channel between neighboring runs of a ramp, in codes: the gradient scan's smoothness limit.
-    private var maximumStep: Int32 { Int32(255 * settings.gradientMaximumStepFraction) }
+    private var maximumStep: Int32 { RampStep.limit(maxCode: 255, settings: settings) }
 
     /// The lightness part of CIEDE2000 between two colors (ΔL′ / S_L): ΔE00 between their grays. The eye resolves fine
     /// steps of lightness and blurs those of hue and chroma (S-CIELAB's chromatic filters are several times wider).
@@ -152,12 +162,9 @@ struct BandingScan {
     private func continues(_ s: inout Staircase, to code: UInt32) -> Bool {
         let limit = maximumStep
         let step = Self.channels(code) &- Self.channels(s.previous)
-        guard all(step .<= limit .& step .>= -limit) else { return false }
-        let sign = SIMD3<Int32>(step.x.signum(), step.y.signum(), step.z.signum())
-        for c in 0..<3 where sign[c] != 0 {
-            if s.direction[c] == 0 { s.direction[c] = sign[c] } else if s.direction[c] != sign[c] { return false }
-        }
-        return true
+        return RampStep.follows(step.x, limit: limit, direction: &s.direction.x)
+            && RampStep.follows(step.y, limit: limit, direction: &s.direction.y)
+            && RampStep.follows(step.z, limit: limit, direction: &s.direction.z)
     }
 
     private static func codesWithin(_ a: UInt32, _ b: UInt32, _ limit: Int32) -> Bool {

@@ -86,7 +86,7 @@ struct GradientScan {
     }
 
     /// The largest per-pixel change of a source channel in a smooth run, in codes.
-    private var maximumStep: Int32 { Int32(pass.maxCode * pass.settings.gradientMaximumStepFraction) }
+    private var maximumStep: Int32 { RampStep.limit(maxCode: pass.maxCode, settings: pass.settings) }
 
     /// Whether the pixel continues the run, updating its state: the shown color moves at most one code
     /// per channel, and every source channel moves by at most `maximumStep`, in a consistent direction.
@@ -97,11 +97,7 @@ struct GradientScan {
         // One channel: within the step limit, and in the run's direction once that is known. A failed
         // check ends the run, so a partly updated direction is never used.
         @inline(__always) func follows(_ now: Int32, _ before: Int32, _ direction: inout Int32) -> Bool {
-            let step = now &- before
-            guard step <= limit, step >= -limit else { return false }
-            let sign: Int32 = step > 0 ? 1 : step < 0 ? -1 : 0
-            if direction == 0 { direction = sign } else if sign != 0 && sign != direction { return false }
-            return true
+            RampStep.follows(now &- before, limit: limit, direction: &direction)
         }
         return follows(sample.c0, t.previous.c0, &t.direction.c0) && follows(sample.c1, t.previous.c1, &t.direction.c1)
             && follows(sample.c2, t.previous.c2, &t.direction.c2)

@@ -32,3 +32,22 @@ struct LineRun {
         return closed + open.map(\.members)
     }
 }
+
+/// What makes neighboring samples of a ramp smooth, for the gradient scan and the banding scan alike: each channel
+/// moves by at most ``AnalysisSettings/gradientMaximumStepFraction`` of full scale, always in the same direction.
+enum RampStep {
+    /// The largest step of a channel, in codes of a sample whose full scale is `maxCode`.
+    static func limit(maxCode: Double, settings: AnalysisSettings) -> Int32 {
+        Int32(maxCode * settings.gradientMaximumStepFraction)
+    }
+
+    /// Whether one channel's `step` continues the ramp: within `limit`, and in its `direction` (+1 rising, −1 falling,
+    /// 0 while unknown, set here by the first move).
+    @inline(__always)
+    static func follows(_ step: Int32, limit: Int32, direction: inout Int32) -> Bool {
+        guard step <= limit, step >= -limit else { return false }
+        let sign: Int32 = step > 0 ? 1 : step < 0 ? -1 : 0
+        if direction == 0 { direction = sign } else if sign != 0 && sign != direction { return false }
+        return true
+    }
+}

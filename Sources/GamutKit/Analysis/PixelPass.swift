@@ -65,7 +65,7 @@ final class PixelPass: Sendable {
         alphaChannel = format.hasAlpha ? channels - 1 : nil
         reader = SampleReader(format)
         maxCode = Double(reader.maximum)
-        edgeStep = Int(maxCode * settings.gradientMaximumStepFraction)
+        edgeStep = Int(RampStep.limit(maxCode: maxCode, settings: settings))
         vectorDifferences = vectorized && ShaperVectors.available
         fromXYZ = simulation.fromXYZ.m.map(Float.init)
         let displayMax = simulation.displayMax

@@ -202,6 +202,10 @@ extension CatalogAuditor {
         }
     }
 
+    /// Whether a file of this bit depth holds 8 bits per channel or fewer (`p3-image-8-bit`): 8-bit RGB, and palettes of
+    /// 1–8-bit indices, whose entries are 8-bit colors (a palette optimizer writes 4 bits for 16 colors).
+    static func isEightBit(_ fileBitDepth: Int) -> Bool { (1...8).contains(fileBitDepth) }
+
     /// Whether colors of `profile` can visibly leave the target: one of its primaries or secondaries (the corners of
     /// its gamut) is outside it and clipped by ΔE00 ≥ `visibleClip`. Decided by the primaries, never by the profile's
     /// name: Apple's Generic RGB, whose primaries lie just outside sRGB (clipped by ΔE00 < 0.8), is not wide; a
@@ -291,7 +295,9 @@ extension CatalogAuditor {
                         image, target: target, settings: settings, includeClipMask: pictures, threads: 1)
                     made.analysis = output.analysis
                     // What a 16-bit master would spare the derivative: the 8-bit file's bands (`p3-image-8-bit`).
-                    if wide && image.fileBitDepth == 8 { made.banding = try ImageAnalyzer.banding(in: image, settings: settings) }
+                    if wide && Self.isEightBit(image.fileBitDepth) && !job.asset.isTemplate {
+                        made.banding = try ImageAnalyzer.banding(in: image, settings: settings)
+                    }
                     if pictures { drawable = (image, output) }
                 }
                 if key != nil { cache?.cache.keep(made) }
@@ -321,7 +327,7 @@ extension CatalogAuditor {
                 "\(file) is rendered as a template (only its alpha is used) but carries the wide profile \(profile)")
             return (findings, analysis, drawn(findings))
         }
-        if facts.fileBitDepth == 8 {
+        if Self.isEightBit(facts.fileBitDepth) {
             if let b = facts.banding {
                 add(
                     Rules.p3Image8Bit,

@@ -288,7 +288,8 @@ extension Rules {
         summary: "An image whose profile is wider than sRGB (a primary or secondary clipped visibly on sRGB, whatever the "
             + "profile's name) stored with 8 bits per channel, whose smooth ramps band: a staircase of flat bands at least "
             + "`bandingMinimumWidth` px wide whose lightness steps by ΔE00 ≥ `bandingStep`, `gradientMinimumSteps` edges a "
-            + "line over `gradientMinimumLines` lines (a posterized ramp; one-code steps of 8 bits are at most 0.40). "
+            + "line over `gradientMinimumLines` lines, each channel moving by at most `gradientMaximumStepFraction` of full "
+            + "scale (a ramp posterized to a few codes a step; one-code steps of 8 bits stay under `bandingStep`). "
             + "Apple's build dithers a 16-bit master to 8 bits; bands already in an 8-bit file ship as they are. One finding "
             + "per set, listing its files. Without banding (flat art, photos, full-level ramps), advisory.",
         rationale: higWideColor + " At 8 bits, P3's wider steps band in smooth gradients.",
