@@ -34,7 +34,27 @@ enum CatalogReader {
         }
         state.visited.insert(root)
         state.walk(trimmed, namespace: [])
-        return AssetCatalog(path: path, assets: state.assets, readingFindings: state.findings, contentsFiles: state.contentsFiles)
+        // The sets, read on every core: each into its own state, then placed where the walk met it, so the catalog is
+        // the same as one read in order.
+        let pending = state.pendingSets
+        let reads = Bands.map(Bands.cores(items: pending.count), over: pending.count) { range in
+            range.map { i in
+                var one = State(root: root)
+                one.readSet(pending[i].folder, kind: pending[i].kind, name: pending[i].name)
+                return (asset: one.assets[0], findings: one.findings, contentsFiles: one.contentsFiles)
+            }
+        }.flatMap { $0 }
+        var assets: [CatalogAsset] = [], findings: [Finding] = [], contentsFiles: [String] = []
+        var (f, c) = (0, 0)
+        for (set, read) in zip(pending, reads) {
+            findings += state.findings[f..<set.findingsAt] + read.findings
+            contentsFiles += state.contentsFiles[c..<set.contentsAt] + read.contentsFiles
+            (f, c) = (set.findingsAt, set.contentsAt)
+            assets.append(read.asset)
+        }
+        findings += state.findings[f...]
+        contentsFiles += state.contentsFiles[c...]
+        return AssetCatalog(path: path, assets: assets, readingFindings: findings, contentsFiles: contentsFiles)
     }
 
     static func realPath(_ path: String) -> String? {
@@ -51,6 +71,8 @@ private struct State {
     var assets: [CatalogAsset] = []
     var findings: [Finding] = []
     var contentsFiles: [String] = []
+    /// The sets the walk met, in order, each with how many findings and `Contents.json` files the walk had before it.
+    var pendingSets: [(folder: String, kind: CatalogAsset.Kind, name: String, findingsAt: Int, contentsAt: Int)] = []
 
     init(root: String) { self.root = root }
 
@@ -115,7 +137,11 @@ private struct State {
                 }
                 walk(path, namespace: inner)
             } else {
-                readSet(path, kind: CatalogAsset.Kind(extension: ext), name: (namespace + [base]).joined(separator: "/"))
+                pendingSets.append(
+                    (
+                        path, CatalogAsset.Kind(extension: ext), (namespace + [base]).joined(separator: "/"), findings.count,
+                        contentsFiles.count
+                    ))
             }
         }
     }

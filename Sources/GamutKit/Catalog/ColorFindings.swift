@@ -54,46 +54,63 @@ struct ColorFindings: Sendable {
             ColorFindings.contexts.map { Lab(xyzD50: simulations[.sRGB]!.sourceXYZ(color.value(for: $0).map { Double($0) / 255 })) }
         }
 
-        for (a, asset) in catalog.assets.enumerated() where asset.kind == .colorSet {
-            var resolved: [Resolved] = []
-            for entry in asset.colors {
-                let named: NamedColor, alpha: Double, systemAPI: String?
-                switch entry.color {
-                case .components(let space, let values, let a)?:
-                    named = space.namedColor(asset.name, components: values)
-                    alpha = a
-                    systemAPI = nil
-                case .system(_, let reference)?:
-                    guard let system = SystemColors.resolve(reference: reference) else {
-                        // Semantic colors (`labelColor`) adapt to context and have no published value: left out, silently.
-                        if !SystemColors.isDocumented(reference: reference) {
-                            add(
-                                Rules.unresolvedSystemColor, asset, entry,
-                                "\(asset.name): \(reference) names no color UIKit or AppKit documents; left out of comparisons")
-                        }
-                        continue
-                    }
-                    named = NamedColor(
-                        name: asset.name, profile: .sRGB, components: system.value(for: entry.appearance).map { Double($0) / 255 })
-                    alpha = 1
-                    systemAPI = system.api
-                case .platformDefault?, nil:
-                    continue
-                }
-                let simulation = simulations[named.profile.builtIn ?? .sRGB]!
-                resolved.append(
-                    Resolved(
-                        asset: a, entry: entry, isSystem: systemAPI != nil, systemAPI: systemAPI, alpha: alpha,
-                        evaluation: simulation.evaluate(named.components), components: named.components,
-                        space: ColorText.space(of: named.profile), profile: named.profile))
-            }
-            perAsset.append(resolved)
-            checkSlots(asset, resolved)
-            checkAppearances(asset, resolved)
-            checkSystemDuplicates(asset, resolved, systemLabs: systemLabs)
-            checkVariantCollapse(asset, resolved)
+        // Each color set's entries and checks, on every core: each band of sets into a copy of this audit, whose
+        // findings are then joined in catalog order.
+        let base = self, displays = simulations
+        let colorSets = catalog.assets.indices.filter { catalog.assets[$0].kind == .colorSet }
+        let parts = Bands.map(Bands.cores(items: colorSets.count), over: colorSets.count) { range in
+            var part = base
+            for i in range { part.check(colorSets[i], simulations: displays, systemLabs: systemLabs) }
+            return part
+        }
+        for part in parts {
+            findings += part.findings
+            perAsset += part.perAsset
+            collapsingAssets.formUnion(part.collapsingAssets)
         }
         checkCatalogCollapse(perAsset)
+    }
+
+    /// Resolves the entries of color set `a` on the target and runs the checks of one set.
+    private mutating func check(_ a: Int, simulations: [ColorProfile.BuiltIn: DisplaySimulation], systemLabs: [[Lab]]) {
+        let asset = catalog.assets[a]
+        var resolved: [Resolved] = []
+        for entry in asset.colors {
+            let named: NamedColor, alpha: Double, systemAPI: String?
+            switch entry.color {
+            case .components(let space, let values, let a)?:
+                named = space.namedColor(asset.name, components: values)
+                alpha = a
+                systemAPI = nil
+            case .system(_, let reference)?:
+                guard let system = SystemColors.resolve(reference: reference) else {
+                    // Semantic colors (`labelColor`) adapt to context and have no published value: left out, silently.
+                    if !SystemColors.isDocumented(reference: reference) {
+                        add(
+                            Rules.unresolvedSystemColor, asset, entry,
+                            "\(asset.name): \(reference) names no color UIKit or AppKit documents; left out of comparisons")
+                    }
+                    continue
+                }
+                named = NamedColor(
+                    name: asset.name, profile: .sRGB, components: system.value(for: entry.appearance).map { Double($0) / 255 })
+                alpha = 1
+                systemAPI = system.api
+            case .platformDefault?, nil:
+                continue
+            }
+            let simulation = simulations[named.profile.builtIn ?? .sRGB]!
+            resolved.append(
+                Resolved(
+                    asset: a, entry: entry, isSystem: systemAPI != nil, systemAPI: systemAPI, alpha: alpha,
+                    evaluation: simulation.evaluate(named.components), components: named.components,
+                    space: ColorText.space(of: named.profile), profile: named.profile))
+        }
+        perAsset.append(resolved)
+        checkSlots(asset, resolved)
+        checkAppearances(asset, resolved)
+        checkSystemDuplicates(asset, resolved, systemLabs: systemLabs)
+        checkVariantCollapse(asset, resolved)
     }
 
     private mutating func add(
@@ -134,12 +151,12 @@ struct ColorFindings: Sendable {
             let variant = Variant(idiom: r.entry.idiom, appearance: r.entry.appearance)
             let e = r.evaluation
             let linear = ["targetRed": e.targetLinear[0], "targetGreen": e.targetLinear[1], "targetBlue": e.targetLinear[2]]
-            let channels = e.targetLinear.map { String(format: "%.3f", $0) }.joined(separator: ", ")
+            let channels = e.targetLinear.map { ColorText.fixed($0, places: 3) }.joined(separator: ", ")
             if r.entry.displayGamut == .sRGB {
                 if e.isOutOfGamut {
                     add(
                         Rules.srgbSlotOutOfGamut, asset, r.entry,
-                        "\(asset.name): the sRGB slot holds \(describe(r)), outside \(targetName) (linear \(channels)); shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE))",
+                        "\(asset.name): the sRGB slot holds \(describe(r)), outside \(targetName) (linear \(channels)); shown as \(ColorText.hex(e.shown)), ΔE00 \(ColorText.fixed(e.deltaE, places: 2))",
                         values: linear.merging(["deltaE": e.deltaE]) { a, _ in a }, swatches: [swatch(r)])
                 }
             } else if e.isOutOfGamut, e.deltaE >= settings.visibleClip, gamuts[variant]?.contains(.sRGB) != true {
@@ -149,7 +166,7 @@ struct ColorFindings: Sendable {
                     format: turns ? "its hue turns by ΔH %.3f in OKLab" : "its hue is kept (ΔH %.3f in OKLab), only chroma is lost", turn)
                 add(
                     Rules.colorNeedsSRGBVariant, asset, r.entry,
-                    "\(asset.name): \(describe(r)) is outside \(targetName) (linear \(channels)) and is shown as \(ColorText.hex(e.shown)), ΔE00 \(String(format: "%.2f", e.deltaE)) away; \(hue)",
+                    "\(asset.name): \(describe(r)) is outside \(targetName) (linear \(channels)) and is shown as \(ColorText.hex(e.shown)), ΔE00 \(ColorText.fixed(e.deltaE, places: 2)) away; \(hue)",
                     values: linear.merging(["deltaE": e.deltaE, "hueShift": turn]) { a, _ in a }, swatches: [swatch(r)],
                     advisory: !turns)
             }
@@ -196,7 +213,7 @@ struct ColorFindings: Sendable {
             if difference < settings.sameColor, abs(dark.alpha - light.alpha) < 0.01 {
                 add(
                     Rules.darkSameAsLight, asset, dark.entry,
-                    "\(asset.name): the dark entry \(describe(dark)) equals the \(light.entry.appearance) entry (ΔE00 \(String(format: "%.2f", difference)))",
+                    "\(asset.name): the dark entry \(describe(dark)) equals the \(light.entry.appearance) entry (ΔE00 \(ColorText.fixed(difference, places: 2)))",
                     values: ["deltaE": difference])
             }
         }
@@ -256,7 +273,7 @@ struct ColorFindings: Sendable {
             add(
                 Rules.systemColorDuplicate, asset, l.entry,
                 "\(asset.name): \(colors) the system color \(system.name) (`\(system.api)`, \(system.table) table) to within ΔE00 "
-                    + String(format: "%.2f", max(dl, dd)) + (idiom == "universal" ? "" : " on \(idiom)"),
+                    + ColorText.fixed(max(dl, dd), places: 2) + (idiom == "universal" ? "" : " on \(idiom)"),
                 values: ["deltaE": max(dl, dd), "lightDeltaE": dl, "darkDeltaE": dd])
         }
     }
@@ -281,8 +298,8 @@ struct ColorFindings: Sendable {
                 add(
                     Rules.colorCollapse, asset, b.entry,
                     "\(asset.name): the \(a.entry.appearance) and \(b.entry.appearance) variants \(describe(a)) and \(describe(b)) differ by ΔE00 "
-                        + "\(String(format: "%.2f", source)) but are shown as \(ColorText.hex(shownA.shown)) and \(ColorText.hex(shownB.shown)) "
-                        + "(ΔE00 \(String(format: "%.2f", shown))) on \(targetName)",
+                        + "\(ColorText.fixed(source, places: 2)) but are shown as \(ColorText.hex(shownA.shown)) and \(ColorText.hex(shownB.shown)) "
+                        + "(ΔE00 \(ColorText.fixed(shown, places: 2))) on \(targetName)",
                     values: ["sourceDeltaE": source, "shownDeltaE": shown],
                     swatches: [
                         swatch(a, shown: shownA, label: "\(a.entry.appearance)"), swatch(b, shown: shownB, label: "\(b.entry.appearance)"),
@@ -354,9 +371,9 @@ struct ColorFindings: Sendable {
                     reported[key] = findings.count
                     add(
                         Rules.colorCollapse, first, a.entry,
-                        "\(first.name) \(describe(a)) and \(second.name) \(describe(b)) differ by ΔE00 \(String(format: "%.2f", pair.sourceDeltaE)) "
+                        "\(first.name) \(describe(a)) and \(second.name) \(describe(b)) differ by ΔE00 \(ColorText.fixed(pair.sourceDeltaE, places: 2)) "
                             + "but are shown as \(ColorText.hex(pair.firstShown)) and \(ColorText.hex(pair.secondShown)) "
-                            + "(ΔE00 \(String(format: "%.2f", pair.shownDeltaE))) on \(targetName) in \(place)",
+                            + "(ΔE00 \(ColorText.fixed(pair.shownDeltaE, places: 2))) on \(targetName) in \(place)",
                         values: ["sourceDeltaE": pair.sourceDeltaE, "shownDeltaE": pair.shownDeltaE],
                         swatches: [
                             swatch(a, shown: members[pair.first].shown.evaluation, label: first.name),

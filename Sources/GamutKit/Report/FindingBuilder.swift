@@ -194,12 +194,37 @@ enum FindingBuilder {
 enum ColorText {
     /// Display codes as #RRGGBB.
     static func hex(_ codes: [Int]) -> String {
-        "#" + codes.map { String(format: "%02X", min(max($0, 0), 255)) }.joined()
+        let digits = Array("0123456789ABCDEF")
+        var text = "#"
+        for code in codes {
+            let value = min(max(code, 0), 255)
+            text.append(digits[value >> 4])
+            text.append(digits[value & 15])
+        }
+        return text
     }
 
     /// Encoded source components as CSS-like `color(display-p3 0.100 0.980 0.150)`.
     static func source(_ components: [Double], _ space: String) -> String {
-        "color(\(space) " + components.map { String(format: "%.3f", $0) }.joined(separator: " ") + ")"
+        "color(\(space) " + components.map { fixed($0, places: 3) }.joined(separator: " ") + ")"
+    }
+
+    /// `value` with `places` decimals (0…6), exactly as `String(format: "%.*f")` writes it. Messages hold thousands of
+    /// numbers per catalog and Foundation's formatting is slow on Linux, so the digits are made here, and a value
+    /// within a hair of a tie (where only the exact binary value decides) is left to `String(format:)`.
+    static func fixed(_ value: Double, places: Int) -> String {
+        let scale = [1.0, 10, 100, 1000, 10_000, 100_000, 1_000_000][min(max(places, 0), 6)]
+        let scaled = abs(value) * scale
+        guard value.isFinite, scaled < 1e12, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-4 else {
+            return String(format: "%.\(places)f", value)
+        }
+        let units = Int(scaled.rounded()), unit = Int(scale)
+        var text = (value.sign == .minus ? "-" : "") + String(units / unit)
+        if places > 0 {
+            let fraction = String(units % unit)
+            text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+        }
+        return text
     }
 
     /// The CSS color-space name for a profile, or its description.

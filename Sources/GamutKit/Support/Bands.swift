@@ -10,6 +10,12 @@ enum Bands {
         max(1, threads ?? (pixels >= 65_536 ? ProcessInfo.processInfo.activeProcessorCount : 1))
     }
 
+    /// How many cores work through `items` small independent pieces of work (color sets, their files): every core from
+    /// 64 up (below that, starting threads costs more than it saves). Catalog reading and color checks ask here.
+    static func cores(items: Int) -> Int {
+        items >= 64 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+    }
+
     /// The range of band `band` of `bands` over `0..<count`.
     static func range(_ band: Int, of bands: Int, over count: Int) -> Range<Int> {
         count * band / bands..<count * (band + 1) / bands
