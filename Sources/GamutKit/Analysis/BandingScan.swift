@@ -1,7 +1,7 @@
 /// Finds the staircases of flat bands ``Banding`` describes, along every row and every column of an 8-bit RGB image.
 ///
-/// The image is packed once into one 24-bit code per pixel (transparent pixels get a code no color has), so that a
-/// column is scanned like a row, by stride. Colors are converted only at band edges, each code once.
+/// The image is packed once into one 24-bit code per pixel (transparent pixels get a code no color has), and columns are
+/// scanned as the rows of its transpose. Colors are converted only at band edges, each code once.
 struct BandingScan {
     let image: Image
     let settings: AnalysisSettings
@@ -46,30 +46,30 @@ struct BandingScan {
         }
         var found: [(Banding, area: Int)] = []
         var regionCount: [ClippingGradientRegion.Direction: Int] = [:]
-        codes.withUnsafeBufferPointer { codes in
-            for direction in [ClippingGradientRegion.Direction.rows, .columns] {
-                let rows = direction == .rows
-                let (lines, length) = rows ? (height, width) : (width, height)
-                var banded: [BandedRun] = []
+        for direction in [ClippingGradientRegion.Direction.rows, .columns] {
+            // Columns are scanned as the rows of the transposed codes: read down a column, every pixel is a cache miss.
+            if direction == .columns { codes = Self.transposed(codes, width: width, height: height) }
+            let (lines, length) = direction == .rows ? (height, width) : (width, height)
+            var banded: [BandedRun] = []
+            codes.withUnsafeBufferPointer { codes in
                 for line in 0..<lines {
-                    let base = rows ? line * width : line
-                    scan(codes, base: base, stride: rows ? 1 : width, count: length, line: line, lab: labOf, into: &banded)
+                    scan(UnsafeBufferPointer(rebasing: codes[line * length..<(line + 1) * length]), line: line, lab: labOf, into: &banded)
                 }
-                for members in LineRun.regions(banded.map(\.run)) {
-                    let runs = members.map { banded[$0] }
-                    let lineCount = Set(runs.map(\.run.line)).count
-                    guard lineCount >= settings.gradientMinimumLines else { continue }
-                    regionCount[direction, default: 0] += 1
-                    let bounds = runs.dropFirst().reduce(runs[0].run.rect(direction)) { $0.union($1.run.rect(direction)) }
-                    let steps = runs.flatMap(\.steps).sorted()
-                    let banding = Banding(
-                        direction: direction, region: bounds, lines: lineCount, edges: runs.map(\.steps.count).max() ?? 0,
-                        largestStep: steps.last ?? 0,
-                        medianStep: steps.count % 2 == 1
-                            ? steps[steps.count / 2] : (steps[steps.count / 2 - 1] + steps[steps.count / 2]) / 2,
-                        narrowestBand: runs.map(\.narrowest).min() ?? 0, regions: 0)
-                    found.append((banding, bounds.width * bounds.height))
-                }
+            }
+            for members in LineRun.regions(banded.map(\.run)) {
+                let runs = members.map { banded[$0] }
+                let lineCount = Set(runs.map(\.run.line)).count
+                guard lineCount >= settings.gradientMinimumLines else { continue }
+                regionCount[direction, default: 0] += 1
+                let bounds = runs.dropFirst().reduce(runs[0].run.rect(direction)) { $0.union($1.run.rect(direction)) }
+                let steps = runs.flatMap(\.steps).sorted()
+                let banding = Banding(
+                    direction: direction, region: bounds, lines: lineCount, edges: runs.map(\.steps.count).max() ?? 0,
+                    largestStep: steps.last ?? 0,
+                    medianStep: steps.count % 2 == 1
+                        ? steps[steps.count / 2] : (steps[steps.count / 2 - 1] + steps[steps.count / 2]) / 2,
+                    narrowestBand: runs.map(\.narrowest).min() ?? 0, regions: 0)
+                found.append((banding, bounds.width * bounds.height))
             }
         }
         guard var largest = found.max(by: { $0.area < $1.area })?.0 else { return nil }
@@ -96,54 +96,77 @@ struct BandingScan {
         }
     }
 
-    /// Follows the ramps along one line (`count` codes from `base`, `stride` apart), appending its banded stretches.
-    private func scan(
-        _ codes: UnsafeBufferPointer<UInt32>, base: Int, stride: Int, count: Int, line: Int, lab: (UInt32) -> Lab,
-        into banded: inout [BandedRun]
-    ) {
-        var stair: Staircase?
-        func close() {
-            if let s = stair, s.steps.count >= settings.gradientMinimumSteps {
-                banded.append(BandedRun(run: LineRun(line: line, start: s.start, end: s.end), steps: s.steps, narrowest: s.narrowest))
+    /// `codes` (`width` × `height`, row by row) transposed, in tiles that stay in cache.
+    static func transposed(_ codes: [UInt32], width: Int, height: Int) -> [UInt32] {
+        let tile = 64
+        return [UInt32](unsafeUninitializedCapacity: codes.count) { out, initialized in
+            codes.withUnsafeBufferPointer { source in
+                for y0 in Swift.stride(from: 0, to: height, by: tile) {
+                    for x0 in Swift.stride(from: 0, to: width, by: tile) {
+                        for y in y0..<min(y0 + tile, height) {
+                            for x in x0..<min(x0 + tile, width) { out[x * height + y] = source[y * width + x] }
+                        }
+                    }
+                }
             }
-            stair = nil
+            initialized = codes.count
+        }
+    }
+
+    /// Follows the ramps along one line of codes, appending its banded stretches.
+    private func scan(_ codes: UnsafeBufferPointer<UInt32>, line: Int, lab: (UInt32) -> Lab, into banded: inout [BandedRun]) {
+        let count = codes.count, limit = maximumStep, minimumWidth = settings.bandingMinimumWidth
+        // The staircase being followed, mutated in place (runs are short in a ramp, so copying it per run would cost more
+        // than the scan); `active` is false between staircases.
+        var stair = Staircase(previous: 0)
+        var active = false
+        func close() {
+            if active, stair.steps.count >= settings.gradientMinimumSteps {
+                banded.append(
+                    BandedRun(run: LineRun(line: line, start: stair.start, end: stair.end), steps: stair.steps, narrowest: stair.narrowest))
+            }
+            active = false
         }
         var runStart = 0
-        for i in 1...count {
-            let code = codes[base + (i - 1) * stride]
-            if i < count, codes[base + i * stride] == code { continue }
-            // The run of `code` is runStart…i−1.
-            defer { runStart = i }
+        while runStart < count {
+            let code = codes[runStart]
+            var end = runStart + 1
+            while end < count && codes[end] == code { end += 1 }
+            // The run of `code` is runStart..<end.
+            defer { runStart = end }
             if code == Self.transparent {
                 close()
                 continue
             }
-            if var s = stair, continues(&s, to: code) {
-                stair = s
-            } else if let s = stair, s.wideStart + s.wideWidth == runStart, s.wideCode == s.previous,
-                case var turned = Staircase(previous: s.previous, wideCode: s.wideCode, wideStart: s.wideStart, wideWidth: s.wideWidth),
-                continues(&turned, to: code)
+            let turns = active && stair.wideStart + stair.wideWidth == runStart && stair.wideCode == stair.previous
+            let (wideCode, wideStart, wideWidth) = (stair.wideCode, stair.wideStart, stair.wideWidth)
+            if active && continues(&stair, to: code, limit: limit) {
+                // (A failed check leaves a partly updated direction, which close() and a new staircase never read.)
+            } else if turns,
+                case var turned = Staircase(previous: stair.previous, wideCode: wideCode, wideStart: wideStart, wideWidth: wideWidth),
+                continues(&turned, to: code, limit: limit)
             {
                 // The ramp turns (a glow rising, then falling): the band at the turn begins the new staircase, so the
                 // edge out of it still counts.
                 close()
-                stair = turned
+                (stair, active) = (turned, true)
             } else {
                 close()
-                stair = Staircase(previous: code)
+                (stair, active) = (Staircase(previous: code), true)
             }
-            stair!.previous = code
-            guard i - runStart >= settings.bandingMinimumWidth else { continue }
-            if let wide = stair!.wideCode, Self.codesWithin(wide, code, maximumStep) {
+            stair.previous = code
+            let width = end - runStart
+            guard width >= minimumWidth else { continue }
+            if let wide = stair.wideCode, Self.codesWithin(wide, code, limit) {
                 let step = Self.lightnessStep(lab(wide), lab(code))
                 if step >= settings.bandingStep {
-                    if stair!.start < 0 { stair!.start = stair!.wideStart }
-                    stair!.end = i - 1
-                    stair!.steps.append(step)
-                    stair!.narrowest = min(stair!.narrowest, i - runStart, stair!.wideWidth)
+                    if stair.start < 0 { stair.start = stair.wideStart }
+                    stair.end = end - 1
+                    stair.steps.append(step)
+                    stair.narrowest = min(stair.narrowest, width, stair.wideWidth)
                 }
             }
-            (stair!.wideCode, stair!.wideStart, stair!.wideWidth) = (code, runStart, i - runStart)
+            (stair.wideCode, stair.wideStart, stair.wideWidth) = (code, runStart, width)
         }
         close()
     }
@@ -157,10 +180,10 @@ struct BandingScan {
         CIEDE2000.difference(Lab(l: a.l, a: 0, b: 0), Lab(l: b.l, a: 0, b: 0))
     }
 
-    /// Whether a run of `code` continues the staircase: at most ``maximumStep`` codes from the previous run in every
-    /// channel, in the staircase's direction once that is known (updated here).
-    private func continues(_ s: inout Staircase, to code: UInt32) -> Bool {
-        let limit = maximumStep
+    /// Whether a run of `code` continues the staircase: at most `limit` codes (``maximumStep``) from the previous run in
+    /// every channel, in the staircase's direction once that is known (updated here).
+    @inline(__always)
+    private func continues(_ s: inout Staircase, to code: UInt32, limit: Int32) -> Bool {
         let step = Self.channels(code) &- Self.channels(s.previous)
         return RampStep.follows(step.x, limit: limit, direction: &s.direction.x)
             && RampStep.follows(step.y, limit: limit, direction: &s.direction.y)
