@@ -39,10 +39,17 @@ struct DisplayCodeVectorTests {
         var tally = WorkerTally(bins: PixelPass.histogramBins, width: image.width)
         defer { tally.scratch.deallocate() }
         let rowBytes = image.pixels.rowBytes
+        let outside = UnsafeMutablePointer<Int32>.allocate(capacity: image.height)
+        defer { outside.deallocate() }
         let sum = image.pixels.withUnsafeBytes { bytes in
             pass.runChunk(
                 RowChunk(index: 0, rows: 0..<image.height, first: bytes.baseAddress!, rowBytes: rowBytes), output: codes,
-                tally: &tally)
+                outside: outside, tally: &tally)
+        }
+        // Each row's count of out-of-gamut pixels is what its codes flag.
+        for y in 0..<image.height {
+            let flagged = (0..<image.width).filter { codes.pointer[y * image.width + $0] & PixelPass.outOfGamut != 0 }.count
+            #expect(Int(outside[y]) == flagged, "row \(y)")
         }
         let cells = tally.cells.drain().sorted { $0.key < $1.key }
         let totals = pass.finish(&tally)

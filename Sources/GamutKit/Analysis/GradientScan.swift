@@ -67,6 +67,8 @@ struct GradientScan {
     final class Columns: @unchecked Sendable {
         let trackers: UnsafeMutableBufferPointer<Tracker>
         var runs: [Run] = []
+        /// How many columns have a run open.
+        var open = 0
 
         init(width: Int) {
             trackers = .allocate(capacity: width)
@@ -143,9 +145,13 @@ struct GradientScan {
             if trackers[x].start >= 0 && (!outside || !continues(&trackers[x], value, code)) {
                 close(&columns.runs, trackers[x], line: x, end: y - 1) { (x, $0) }
                 trackers[x].start = -1
+                columns.open -= 1
             }
             if outside {
-                if trackers[x].start < 0 { trackers[x] = Tracker(start: y, sample: value, code: code) }
+                if trackers[x].start < 0 {
+                    trackers[x] = Tracker(start: y, sample: value, code: code)
+                    columns.open += 1
+                }
                 trackers[x].append(value, code: code, deltaE: codes.deltaE[x], at: y)
             }
         }

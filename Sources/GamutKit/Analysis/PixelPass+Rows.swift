@@ -27,15 +27,21 @@ extension PixelPass {
     /// One chunk of rows, row by row: (1) display codes, listing out-of-gamut pixels and in-gamut pixels near the display
     /// gamut's edge; (2) the edge pixels' Lab into the collapse cells; (3) Lab and ΔE00 of the out-of-gamut pixels; (4) their
     /// statistics, flags and cells. Writes the chunk's display codes and out-of-gamut ΔE00 into `output` (row `rows.lowerBound`
-    /// first) and its cells into `tally.cells`, and returns the chunk's sum of ΔE00; the pipeline takes both and adds
-    /// them up in chunk order (so results don't depend on which worker ran which chunk).
-    func runChunk(_ chunk: RowChunk, output: PackedCodes, tally: inout WorkerTally) -> Double {
+    /// first), each row's count of out-of-gamut pixels into `outside` and its cells into `tally.cells`, and returns the
+    /// chunk's sum of ΔE00; the pipeline takes both and adds them up in chunk order (so results don't depend on which
+    /// worker ran which chunk).
+    func runChunk(
+        _ chunk: RowChunk, output: PackedCodes, outside counts: UnsafeMutablePointer<Int32>, tally: inout WorkerTally
+    )
+        -> Double
+    {
         tally.chunkSum = 0
         for y in chunk.rows {
             let row = chunk.row(y)
             let out = output.row(y - chunk.rows.lowerBound, width: width)
             if inputTables == nil { rowXYZ(row, into: tally.scratch.xyz) }
             let (outside, edges) = displayCodes(row, output: out, tally: &tally)
+            counts[y - chunk.rows.lowerBound] = Int32(outside)
             addEdgeCells(row, y: y, rowBytes: chunk.rowBytes, count: edges, output: out, tally: &tally)
             guard outside > 0 else { continue }
             measureOutside(count: outside, output: out, scratch: tally.scratch)
