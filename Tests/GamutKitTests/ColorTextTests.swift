@@ -16,8 +16,15 @@ struct ColorTextTests {
             values.append((unit - 0.3) * [1, 10, 1000][Int(state % 3)])
             values.append((unit * 1000).rounded() / 1000 + 0.0005)  // halfway in decimal, not in binary
         }
+        // The places messages and reports use, then those of catalog components (written with as many decimals as the
+        // file had, past the 6 made here).
         for value in values {
-            for places in [0, 2, 3] {
+            for places in 0...4 {
+                #expect(ColorText.fixed(value, places: places) == String(format: "%.\(places)f", value), "\(value) at \(places)")
+            }
+        }
+        for value in values.prefix(2_000) {
+            for places in [5, 6, 8, 17] {
                 #expect(ColorText.fixed(value, places: places) == String(format: "%.\(places)f", value), "\(value) at \(places)")
             }
         }

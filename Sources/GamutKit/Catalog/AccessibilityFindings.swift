@@ -124,7 +124,7 @@ struct AccessibilityFindings {
                 let background = try shown(b, on: display)
                 let foreground = Contrast.composite(try shown(f, on: display), alpha: min(max(f.alpha, 0), 1), over: background)
                 let ratio = Contrast.ratio(luminance(foreground, on: display), luminance(background, on: display))
-                let label = "\(context), \(display.name): \(String(format: "%.2f", ratio)):1"
+                let label = "\(context), \(display.name): \(ColorText.fixed(ratio, places: 2)):1"
                 measured.append(
                     Measured(
                         context: context, display: display.name, ratio: ratio, foreground: f,
@@ -137,13 +137,15 @@ struct AccessibilityFindings {
         let failing = measured.filter { $0.ratio < minimum }
         let swatches = measured.map(\.swatch)
         if let worst = failing.min(by: { $0.ratio < $1.ratio }) {
-            let list = describe(failing) { String(format: "%.2f:1, short by %.2f", $0.ratio, minimum - $0.ratio) }
+            let list = describe(failing) {
+                ColorText.fixed($0.ratio, places: 2) + ":1, short by " + ColorText.fixed(minimum - $0.ratio, places: 2)
+            }
             add(
                 Rules.contrastInsufficient, worst.foreground,
                 "\(subject): below \(minimum.formatted()):1 for \(size) in \(list)",
                 values: ["ratio": worst.ratio, "required": minimum], swatches: swatches)
         } else if !pair.bold, pair.textSize < 18, let worst = measured.filter({ $0.ratio < enhanced }).min(by: { $0.ratio < $1.ratio }) {
-            let list = describe(measured.filter { $0.ratio < enhanced }) { String(format: "%.2f:1", $0.ratio) }
+            let list = describe(measured.filter { $0.ratio < enhanced }) { ColorText.fixed($0.ratio, places: 2) + ":1" }
             add(
                 Rules.contrastBelowEnhanced, worst.foreground,
                 "\(subject): meets \(minimum.formatted()):1 but not the enhanced \(enhanced.formatted()):1 for \(size) in \(list)",
@@ -221,7 +223,7 @@ struct AccessibilityFindings {
                                     d, normal, simulation, context, display.name, ra, [css(ea, on: display), css(eb, on: display)],
                                     Swatch(
                                         kind: .simulation,
-                                        label: "\(simulation), \(context), \(display.name): ΔE00 \(String(format: "%.1f", d))",
+                                        label: "\(simulation), \(context), \(display.name): ΔE00 \(ColorText.fixed(d, places: 1))",
                                         colors: hexes)
                                 )
                             }
@@ -231,13 +233,13 @@ struct AccessibilityFindings {
                 guard let w = worst else { continue }
                 // The two colors as the worst context and display show them, with normal vision.
                 let pairSwatch = Swatch(
-                    kind: .simulation, label: "normal vision, \(w.context), \(w.display): ΔE00 \(String(format: "%.1f", w.normal))",
+                    kind: .simulation, label: "normal vision, \(w.context), \(w.display): ΔE00 \(ColorText.fixed(w.normal, places: 1))",
                     colors: w.shown)
                 if w.deltaE < settings.cvdSeparation {
                     add(
                         Rules.cvdConfusable, w.entry,
-                        "\(nameA) and \(nameB) (\(group.name)) are ΔE00 \(String(format: "%.1f", w.deltaE)) apart with \(w.simulation) "
-                            + "in \(w.context) on \(w.display) displays (normal vision: \(String(format: "%.1f", w.normal))); "
+                        "\(nameA) and \(nameB) (\(group.name)) are ΔE00 \(ColorText.fixed(w.deltaE, places: 1)) apart with \(w.simulation) "
+                            + "in \(w.context) on \(w.display) displays (normal vision: \(ColorText.fixed(w.normal, places: 1))); "
                             + "they need \(settings.cvdSeparation.formatted())",
                         values: ["deltaE": w.deltaE, "normalDeltaE": w.normal, "required": settings.cvdSeparation],
                         swatches: [pairSwatch, w.swatch])
@@ -246,7 +248,7 @@ struct AccessibilityFindings {
                     add(
                         Rules.cvdHuePair, w.entry,
                         "\(nameA) (\(fa.rawValue)) and \(nameB) (\(fb.rawValue)) in \(group.name) are a \(fa.rawValue)/\(fb.rawValue) pair; "
-                            + "closest under simulation: ΔE00 \(String(format: "%.1f", w.deltaE)) with \(w.simulation)",
+                            + "closest under simulation: ΔE00 \(ColorText.fixed(w.deltaE, places: 1)) with \(w.simulation)",
                         values: ["deltaE": w.deltaE], swatches: [pairSwatch, w.swatch])
                 }
             }

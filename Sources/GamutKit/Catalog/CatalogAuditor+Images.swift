@@ -246,7 +246,7 @@ extension CatalogAuditor {
             guard job.entry.displayGamut == .sRGB, analysis.outOfGamutPixels > 0 else { return }
             add(
                 Rules.srgbSlotOutOfGamut,
-                "\(file) fills the sRGB slot but \(String(format: "%.2f", analysis.outOfGamutPercent))% of its pixels are outside \(analysis.targetProfile)",
+                "\(file) fills the sRGB slot but \(ColorText.fixed(analysis.outOfGamutPercent, places: 2))% of its pixels are outside \(analysis.targetProfile)",
                 values: ["outOfGamutPercent": analysis.outOfGamutPercent])
         }
         // The image's facts: from the cache when it holds this file's bytes under these settings, else from its pixels

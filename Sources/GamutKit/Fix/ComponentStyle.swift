@@ -85,7 +85,7 @@ enum ComponentStyle: Equatable {
     func format(_ v: Double) -> String {
         let v = min(max(v, 0), 1)
         func fixed(_ d: Int, trimmed: Bool, keepDecimal: Bool) -> String {
-            var s = String(format: "%.\(d)f", v)
+            var s = ColorText.fixed(v, places: d)
             guard trimmed, s.contains(".") else { return s }
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { if keepDecimal { s += "0" } else { s.removeLast() } }

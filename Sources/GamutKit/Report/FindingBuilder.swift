@@ -115,7 +115,8 @@ enum FindingBuilder {
             return String(format: "hue kept (ΔH in OKLab below %.3g): chroma is lost, as any gamut map loses it", settings.visibleHueShift)
         }
         let share = analysis.countedPixels == 0 ? 0 : 100 * Double(analysis.hueShiftedPixels) / Double(analysis.countedPixels)
-        return String(format: "%.2f%% of pixels turn hue (ΔH in OKLab up to %.3f)", share, analysis.maximumHueShift)
+        return ColorText.fixed(share, places: 2) + "% of pixels turn hue (ΔH in OKLab up to "
+            + ColorText.fixed(analysis.maximumHueShift, places: 3) + ")"
     }
 
     /// Items whose bounds overlap, transitively, in groups: one problem in one place is one finding. Each group keeps
@@ -209,13 +210,14 @@ enum ColorText {
         "color(\(space) " + components.map { fixed($0, places: 3) }.joined(separator: " ") + ")"
     }
 
-    /// `value` with `places` decimals (0…6), exactly as `String(format: "%.*f")` writes it. Messages hold thousands of
-    /// numbers per catalog and Foundation's formatting is slow on Linux, so the digits are made here, and a value
+    /// `value` with `places` decimals, exactly as `String(format: "%.*f")` writes it: how every number GamutKit writes
+    /// with fixed decimals (messages, reports, catalog components) is written. Messages hold thousands of numbers per
+    /// catalog and Foundation's formatting is slow on Linux, so the digits of 0…6 places are made here, and a value
     /// within a hair of a tie (where only the exact binary value decides) is left to `String(format:)`.
     static func fixed(_ value: Double, places: Int) -> String {
         let scale = [1.0, 10, 100, 1000, 10_000, 100_000, 1_000_000][min(max(places, 0), 6)]
         let scaled = abs(value) * scale
-        guard value.isFinite, scaled < 1e12, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-4 else {
+        guard (0...6).contains(places), value.isFinite, scaled < 1e12, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-4 else {
             return String(format: "%.\(places)f", value)
         }
         let units = Int(scaled.rounded()), unit = Int(scale)

@@ -97,7 +97,7 @@ public enum HTMLRenderer {
                     "<p class=\"not-shown\">"
                     + caption(
                         "No pictures of \(n) image\(n == 1 ? "" : "s") with less severe findings: "
-                            + "the report embeds at most \(String(format: "%.1f MB", Double(visuals.pictureBudget) / 1e6)) of pictures")
+                            + "the report embeds at most \(ColorText.fixed(Double(visuals.pictureBudget) / 1e6, places: 1)) MB of pictures")
                     + "</p>\n"
             }
             struct Key: Hashable { var rule: String, severity: Severity }
@@ -240,7 +240,7 @@ public enum HTMLRenderer {
             if ["display-p3", "a98-rgb", "srgb-linear"].contains(space) { return ColorText.source(codes, space) }
             guard let model = target.shaper else { return color }
             let xyz = model.toXYZD50 * (0..<3).map { model.curves[$0].linearize(codes[$0]) }
-            return "color(xyz-d50 " + xyz.map { String(format: "%.4f", $0) }.joined(separator: " ") + ")"
+            return "color(xyz-d50 " + xyz.map { ColorText.fixed($0, places: 4) }.joined(separator: " ") + ")"
         }
     }
 

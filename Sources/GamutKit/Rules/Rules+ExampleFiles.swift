@@ -8,8 +8,8 @@ enum ExampleFiles {
     /// A color in a colorset entry: components as Xcode's "Floating point" input writes them.
     static func color(_ space: String, _ components: [Double], alpha: Double = 1) -> String {
         let names = components.count == 1 ? ["white"] : ["red", "green", "blue"]
-        let values = zip(names, components).map { "\"\($0)\" : \"\(String(format: "%.3f", $1))\"" }
-        return "{ \"color-space\" : \"\(space)\", \"components\" : { \"alpha\" : \"\(String(format: "%.3f", alpha))\", "
+        let values = zip(names, components).map { "\"\($0)\" : \"\(ColorText.fixed($1, places: 3))\"" }
+        return "{ \"color-space\" : \"\(space)\", \"components\" : { \"alpha\" : \"\(ColorText.fixed(alpha, places: 3))\", "
             + values.joined(separator: ", ") + " } }"
     }
 
