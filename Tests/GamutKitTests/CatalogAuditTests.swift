@@ -300,6 +300,39 @@ struct CatalogAuditTests {
         #expect(advisory.filter { $0.location.asset == "Hero" }.map(\.ruleID).contains(RuleID.imageNeedsSRGBVariant))
         #expect(advisory.filter { $0.location.asset == "Banner" }.map(\.ruleID).contains(RuleID.p3Image8Bit))
     }
+
+    @Test("A set that doesn't ship gives one advisory finding per rule, even where one of its files was a warning")
+    func notShippingMergesAdvice() throws {
+        let root = TestScratch.folder("not-shipping-") + "/App/Tests/Fixtures.xcassets"
+        let set = root + "/Sky.imageset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try Data(#"{"info":{"author":"xcode","version":1}}"#.utf8).write(to: URL(fileURLWithPath: root + "/Contents.json"))
+        try Data(
+            #"{"images":[{"filename":"sky.png","idiom":"universal","scale":"1x"},{"filename":"sky@2x.png","idiom":"universal","scale":"2x"}],"info":{"author":"xcode","version":1}}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: set + "/Contents.json"))
+        // 8-bit Display P3: at 1x a sky posterized into 16 bands of 32 rows (green 40 → 115 by 5 codes, as the real-app
+        // corpus seeds it), a warning where the catalog ships; at 2x one flat color, advice.
+        func write(_ name: String, _ w: Int, _ h: Int, _ green: (Int) -> Int) throws {
+            let samples = (0..<h).flatMap { y in (0..<w).flatMap { _ in [UInt8(40), UInt8(green(y)), UInt8(120)] } }
+            let image = Image(pixels: try PixelBuffer(width: w, height: h, layout: .rgb, samples: samples), profile: .displayP3)
+            try ImageFile.write(image, to: set + "/" + name)
+        }
+        try write("sky.png", 64, 512) { 40 + 5 * ($0 / 32) }
+        try write("sky@2x.png", 128, 128) { _ in 80 }
+        func eightBit(_ policy: GamutPolicy) throws -> [Finding] {
+            try CatalogAuditor.audit([root], policy: policy, showAdvisory: true).report.findings.filter { $0.ruleID == .p3Image8Bit }
+        }
+        let shipping = try eightBit(XcodeFixtureTests.shipping)
+        #expect(shipping.map(\.severity).sorted() == [.info, .warning])
+        #expect(shipping.map { ($0.location.file as NSString).lastPathComponent }.sorted() == ["sky.png", "sky@2x.png"])
+        // Under Tests the catalog doesn't ship: both are advice, so they are one finding listing both files.
+        let fixtures = try eightBit(GamutPolicy())
+        #expect(fixtures.count == 1)
+        #expect(fixtures.first?.isAdvisory == true && fixtures.first?.severity == .info)
+        #expect(fixtures.first?.location.files?.map { ($0 as NSString).lastPathComponent } == ["sky.png", "sky@2x.png"])
+        #expect(fixtures.first?.message.hasPrefix("2 files of Sky (sky.png, sky@2x.png); largest: ") == true)
+    }
 }
 
 @Suite("Catalog test harness")

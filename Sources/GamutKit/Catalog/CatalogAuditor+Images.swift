@@ -28,10 +28,11 @@ extension CatalogAuditor {
 
     /// Reads every PNG an image or app icon set references (in parallel, one core per file) and applies the image
     /// rules. A problem the files of one set share (the sizes of an app icon, the scales of an image) is one finding
-    /// that lists them (``FindingLocation/files``).
+    /// that lists them (``FindingLocation/files``); in a catalog that doesn't ship (`ships` false), findings become
+    /// advice before they are merged, so a set's advice and what was a real finding of one rule are one finding too.
     static func auditImages(
         _ catalog: AssetCatalog, target: ColorProfile, settings: AnalysisSettings, decoding: ImageFile.DecodingOptions,
-        pictures: Bool = false, cache: AnalysisCache? = nil, progress: (@Sendable (Int, Int) -> Void)?
+        ships: Bool = true, pictures: Bool = false, cache: AnalysisCache? = nil, progress: (@Sendable (Int, Int) -> Void)?
     ) -> ImageResults {
         var results = ImageResults()
         var jobs: [Job] = []
@@ -106,6 +107,7 @@ extension CatalogAuditor {
             if let analysis = result.analysis { results.analyses[job.path] = analysis }
             if let made = result.pictures { results.pictures[job.path] = made }
         }
+        if !ships { perFile = perFile.map(notShipping) }
         results.findings += samePicture(merged(perFile, analyses: results.analyses), digests: digests.withLock { $0 })
         return results
     }

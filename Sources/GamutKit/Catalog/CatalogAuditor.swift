@@ -104,15 +104,14 @@ public enum CatalogAuditor {
                 }
                 colorAudit.withLock { $0 = result }
             }
+            let shipping = ships(path, notShipping: catalogPolicy.notShipping)
             let images = auditImages(
-                catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, pictures: pictures,
-                cache: cache, progress: progress)
+                catalog, target: targetProfile, settings: catalogPolicy.settings, decoding: decoding, ships: shipping,
+                pictures: pictures, cache: cache, progress: progress)
             group.wait()
             let (colors, accessibility) = try colorAudit.withLock { $0! }.get()
             var found = catalog.readingFindings + colors.findings + accessibility.findings + images.findings
-            if !ships(path, notShipping: catalogPolicy.notShipping) {
-                found = found.map { Self.buildBreaking.contains($0.ruleID) ? $0 : $0.advisory() }
-            }
+            if !shipping { found = found.map(notShipping) }
             let (findings, hidden) = catalogPolicy.partition(found)
             notShown.merge(hidden, uniquingKeysWith: +)
             var byFile: [String: [Finding]] = [:]
@@ -136,6 +135,11 @@ public enum CatalogAuditor {
 
     /// The rules a catalog that doesn't ship is audited for: what stops Xcode building it, or ships nothing.
     static let buildBreaking: Set<RuleID> = [.catalogSyntax, .catalogInvalid, .unsafePath, .missingFile, .unreadable]
+
+    /// A finding of a catalog that doesn't ship: advice, unless it is about what stops Xcode building the catalog.
+    static func notShipping(_ finding: Finding) -> Finding {
+        buildBreaking.contains(finding.ruleID) ? finding : finding.advisory()
+    }
 
     /// Whether the catalog at `path` ships with the app: no folder of its path (relative to the current directory when
     /// it lies under it) matches a `notShipping` name (``GamutPolicy``: test folders and `Preview Content` by default).
