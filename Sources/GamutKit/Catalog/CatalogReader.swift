@@ -78,10 +78,8 @@ private struct State {
 
     mutating func report(_ rule: Rule, _ file: String, line: Int? = nil, keyPath: String? = nil, asset: String?, _ message: String) {
         findings.append(
-            Finding(
-                ruleID: rule.id, severity: rule.defaultSeverity,
-                location: FindingLocation(file: file, line: line, keyPath: keyPath?.isEmpty == true ? nil : keyPath, asset: asset),
-                message: message, fixHint: rule.fixHint))
+            CatalogAuditor.finding(
+                rule, file: file, line: line, keyPath: keyPath?.isEmpty == true ? nil : keyPath, asset: asset, message: message))
     }
 
     func isInsideCatalog(_ real: String) -> Bool { real == root || real.hasPrefix(root + "/") }

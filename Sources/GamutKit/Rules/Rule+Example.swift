@@ -10,6 +10,10 @@ extension Rule {
         /// The example's files, by path relative to its folder. A path under a folder named `*.xcassets` is part of that
         /// asset catalog (its root `Contents.json` is written when not given); the others are image files checked alone.
         public var files: [String: File]
+        /// Whether the rule's finding for this example is its advice (at info, shown with `--advisory`) rather than a
+        /// finding at its severity: a clip that keeps its hue, a color with no declared role, 8-bit art without bands.
+        /// A triggering example that is advice gets the advice; a non-triggering one gets the advice and nothing more.
+        public var isAdvice = false
 
         /// A file of an example: text, bytes, or an image GamutKit writes.
         ///
@@ -34,6 +38,13 @@ extension Rule {
         public init(_ summary: String, _ files: [String: File]) {
             self.summary = summary
             self.files = files
+        }
+
+        /// The example, its finding being the rule's advice (``isAdvice``).
+        public func advisory() -> Example {
+            var example = self
+            example.isAdvice = true
+            return example
         }
 
         /// Writes the example's files under `folder` (which must exist) and returns what to check: the image files

@@ -151,7 +151,7 @@ extension Rules {
         fixHint: "Add an sRGB `display-gamut` variant picked for sRGB displays (for example the color mapped into sRGB), "
             + "or bring the color inside sRGB.",
         thresholds: ["visibleClip", "visibleHueShift"],
-        triggering: [E.brand("The most saturated Display P3 green, with no sRGB variant", [E.entry(E.p3(0, 1, 0))])],
+        triggering: [E.brand("The most saturated Display P3 green, with no sRGB variant", [E.entry(E.p3(0, 1, 0))]).advisory()],
         nonTriggering: [E.brand("A Display P3 color inside sRGB", [E.entry(E.p3(0.5, 0.5, 0.5))])])
 
     /// An sRGB display-gamut slot holding a color sRGB can't show.
@@ -205,7 +205,8 @@ extension Rules {
                 [
                     "Brand": E.colorSet([E.entry(E.srgb(0.2, 0.4, 0.6))]),
                     "Background": E.colorSet([E.entry(E.srgb(1, 1, 1)), E.entry(E.srgb(0, 0, 0), dark: true)]),
-                ])
+                ]
+            ).advisory()
         ],
         nonTriggering: [
             E.colors(
@@ -278,7 +279,7 @@ extension Rules {
             + "both wide color and sRGB displays\".",
         fixHint: "Add an sRGB `display-gamut` variant: `gamut-check convert FILE --to srgb` makes one.",
         thresholds: ["visibleClip", "visibleClipMinimumPixels", "visibleHueShift"],
-        triggering: [E.artSet("A 16-bit Display P3 image of the most saturated green, with no sRGB variant", E.p3Green)],
+        triggering: [E.artSet("A 16-bit Display P3 image of the most saturated green, with no sRGB variant", E.p3Green).advisory()],
         nonTriggering: [E.artSet("A 16-bit Display P3 image whose colors are inside sRGB", E.calmBands)])
 
     /// A P3 image with 8 bits per channel whose smooth ramps band visibly (advisory when none do: one-code steps of 8
@@ -304,9 +305,11 @@ extension Rules {
             E.artSet(
                 "The same ramp at every 8-bit level (one-code steps, advisory)",
                 ExampleImage(
-                    .ramp([40.0 / 255, 40.0 / 255, 120.0 / 255], [40.0 / 255, 115.0 / 255, 120.0 / 255]), bitDepth: 8, width: 512)),
+                    .ramp([40.0 / 255, 40.0 / 255, 120.0 / 255], [40.0 / 255, 115.0 / 255, 120.0 / 255]), bitDepth: 8, width: 512)
+            ).advisory(),
             E.artSet(
-                "A flat Display P3 image at 8 bits (advisory)", ExampleImage(.bands([[0.2, 0.4, 0.6], [0.6, 0.4, 0.2]]), bitDepth: 8)),
+                "A flat Display P3 image at 8 bits (advisory)", ExampleImage(.bands([[0.2, 0.4, 0.6], [0.6, 0.4, 0.2]]), bitDepth: 8)
+            ).advisory(),
         ])
 
     /// What an app icon finding suggests: app icon sets hold no display-gamut variants.

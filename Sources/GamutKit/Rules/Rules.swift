@@ -65,7 +65,9 @@ public enum Rules {
             + "fidelity on both wide color and sRGB displays\".",
         fixHint: variants,
         thresholds: ["visibleClip", "visibleClipMinimumPixels", "visibleHueShift"],
-        triggering: [Example("The most saturated Display P3 green, which sRGB clips visibly", ["green.png": .image(E.p3Green)])],
+        triggering: [
+            Example("The most saturated Display P3 green, which sRGB clips visibly", ["green.png": .image(E.p3Green)]).advisory()
+        ],
         nonTriggering: [Example("A Display P3 image whose colors are inside sRGB", ["calm.png": .image(E.calmBands)])])
 
     /// Colors that can be told apart in the source but not on the target display.
