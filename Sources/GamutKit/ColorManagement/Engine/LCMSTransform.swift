@@ -22,10 +22,14 @@ final class LCMSTransform: Sendable {
             intent: intent.lcmsValue, flags: flags.rawValue)
     }
 
+    /// Held while LittleCMS makes an XYZ profile: it takes its white from `cmsD50_xyY()`, which fills one static buffer on
+    /// every call, a data race when analyses start on several threads (ThreadSanitizer reports it in the vendored build).
+    private static let xyzProfiles = Locked(())
+
     /// From `source` pixels to PCS XYZ (three doubles per pixel), with the exact matrix and curves.
     convenience init(toXYZFrom source: LCMSProfile, _ sourceFormat: PixelFormat, intent: RenderingIntent) throws(GamutError) {
         let context = try LCMSContext()
-        guard let xyz = cmsCreateXYZProfileTHR(context.raw) else {
+        guard let xyz = Self.xyzProfiles.withLock({ _ in cmsCreateXYZProfileTHR(context.raw) }) else {
             throw context.error(.transformFailed, "LittleCMS could not create an XYZ profile")
         }
         try self.init(
