@@ -70,6 +70,52 @@ struct InsideTargetAnalysisTests {
         #expect(outside.counted.outOfGamutPixels == 1 && String(describing: outside.counted) == String(describing: outside.full))
     }
 
+    @Test(
+        "The sample ranges are each color channel's smallest and largest sample, alpha left out, at any width",
+        arguments: [(sixteenBit: false, alpha: false), (false, true), (true, false), (true, true)])
+    func sampleRangesOfEveryLayout(sixteenBit: Bool, alpha: Bool) throws {
+        var rng = SplitMix64(seed: 23)
+        let maximum = sixteenBit ? 65_535 : 255, channels = alpha ? 4 : 3
+        for width in [1, 5, 7, 8, 15, 16, 17, 33] {
+            let height = 3
+            // Each channel in its own band of codes, alpha spanning all of them: a range mixing channels shows.
+            let samples = (0..<(width * height * channels)).map { i -> Int in
+                let c = i % channels
+                return c == 3
+                    ? Int.random(in: 0...maximum, using: &rng) : Int.random(in: (c * maximum / 4)...((c + 1) * maximum / 4), using: &rng)
+            }
+            let layout: PixelFormat.Layout = alpha ? .rgba : .rgb
+            let pixels =
+                sixteenBit
+                ? try PixelBuffer(width: width, height: height, layout: layout, samples: samples.map { UInt16($0) })
+                : try PixelBuffer(width: width, height: height, layout: layout, samples: samples.map { UInt8($0) })
+            let ranges = try #require(ImageAnalyzer.sampleRanges(Image(pixels: pixels, profile: .displayP3)))
+            for c in 0..<3 {
+                let channel = stride(from: c, to: samples.count, by: channels).map { samples[$0] }
+                #expect(ranges[c] == channel.min()!...channel.max()!, "width \(width), channel \(c)")
+            }
+        }
+    }
+
+    @Test("The ranges are tested every 64 rows, and again only after they grew")
+    func rangesAskedWhenGrown() throws {
+        // 256 rows of mid gray; row 0 holds each channel's extremes, and row 150 widens the red range once more.
+        var samples = [UInt16](repeating: 32_768, count: 16 * 256 * 3)
+        samples[0...5] = [20_000, 21_000, 22_000, 40_000, 41_000, 42_000]
+        samples[150 * 16 * 3] = 10_000
+        let image = Image(pixels: try PixelBuffer(width: 16, height: 256, layout: .rgb, samples: samples), profile: .displayP3)
+        var asked: [[ClosedRange<Int>]] = []
+        let ranges = ImageAnalyzer.sampleRanges(image) { ranges in
+            asked.append(ranges)
+            return true
+        }
+        // At row 64 (after row 0's extremes) and at row 192 (after row 150's); not at row 128, where nothing had grown.
+        #expect(asked == [[20_000...40_000, 21_000...41_000, 22_000...42_000], [10_000...40_000, 21_000...41_000, 22_000...42_000]])
+        #expect(ranges == [10_000...40_000, 21_000...41_000, 22_000...42_000])
+        // A test that fails stops the walk: no ranges.
+        #expect(ImageAnalyzer.sampleRanges(image) { _ in false } == nil)
+    }
+
     /// Noise over the whole code range (0 and the maximum included, so the pass lists edge pixels) with transparent pixels.
     static func image(width: Int, height: Int, sixteenBit: Bool, alpha: Bool, profile: ColorProfile, seed: UInt64) throws -> Image {
         var rng = SplitMix64(seed: seed)

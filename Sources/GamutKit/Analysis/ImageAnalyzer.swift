@@ -82,32 +82,32 @@ public enum ImageAnalyzer {
 
     /// The smallest and largest sample of each color channel of an 8- or 16-bit RGB image (transparent pixels included,
     /// which only widens the box), or nil for other formats, or as soon as the ranges of the rows read so far (every 64)
-    /// fail `fits`: an image that leaves the target is told in its first rows, not after a walk over all of them.
+    /// fail `fits`: an image that leaves the target is told in its first rows, not after a walk over all of them. `fits`
+    /// is asked again only when the ranges have grown since it last said yes (its answer can't change otherwise, and
+    /// each answer walks the profile's tables over the ranges).
     static func sampleRanges(_ image: Image, while fits: ([ClosedRange<Int>]) -> Bool = { _ in true }) -> [ClosedRange<Int>]? {
         let format = image.pixels.format
-        guard !format.sample.isFloat, format.colorChannelCount == 3, image.width > 0, image.height > 0 else { return nil }
         let channels = format.channelCount, width = image.width, rowBytes = image.pixels.rowBytes
-        func ranges<T: FixedWidthInteger>(_: T.Type) -> [ClosedRange<Int>]? {
-            var low = [T](repeating: .max, count: 3), high = [T](repeating: .min, count: 3)
-            func current() -> [ClosedRange<Int>] { (0..<3).map { Int(low[$0])...Int(high[$0]) } }
-            return image.pixels.withUnsafeBytes { bytes -> [ClosedRange<Int>]? in
-                for y in 0..<image.height {
-                    if y > 0, y % 64 == 0, !fits(current()) { return nil }
-                    let row = UnsafeRawPointer(bytes.baseAddress! + y * rowBytes)
-                    var (l0, l1, l2, h0, h1, h2) = (low[0], low[1], low[2], high[0], high[1], high[2])
-                    for x in 0..<width {
-                        let p = row + x * channels * MemoryLayout<T>.size
-                        let a = p.loadUnaligned(as: T.self), b = p.loadUnaligned(fromByteOffset: MemoryLayout<T>.size, as: T.self)
-                        let c = p.loadUnaligned(fromByteOffset: 2 * MemoryLayout<T>.size, as: T.self)
-                        (l0, l1, l2) = (min(l0, a), min(l1, b), min(l2, c))
-                        (h0, h1, h2) = (max(h0, a), max(h1, b), max(h2, c))
+        guard !format.sample.isFloat, format.colorChannelCount == 3, channels == 3 || channels == 4, width > 0, image.height > 0
+        else { return nil }
+        return image.pixels.withUnsafeBytes { bytes -> [ClosedRange<Int>]? in
+            var ranges = format.sample == .uint16 ? ChannelRanges<SIMD8<UInt16>>(channels: channels) : nil
+            var narrow = format.sample == .uint16 ? nil : ChannelRanges<SIMD16<UInt8>>(channels: channels)
+            var asked: [ClosedRange<Int>]?
+            for y in 0..<image.height {
+                if y > 0, y % 64 == 0 {
+                    let current = ranges?.current ?? narrow!.current
+                    if current != asked {
+                        guard fits(current) else { return nil }
+                        asked = current
                     }
-                    (low[0], low[1], low[2], high[0], high[1], high[2]) = (l0, l1, l2, h0, h1, h2)
                 }
-                return current()
+                let row = UnsafeRawPointer(bytes.baseAddress! + y * rowBytes)
+                ranges?.add(row, pixels: width)
+                narrow?.add(row, pixels: width)
             }
+            return ranges?.current ?? narrow!.current
         }
-        return format.sample == .uint16 ? ranges(UInt16.self) : ranges(UInt8.self)
     }
 
 }
