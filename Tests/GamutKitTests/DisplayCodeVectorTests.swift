@@ -37,7 +37,7 @@ struct DisplayCodeVectorTests {
         codes.pointer.initialize(repeating: 0, count: count)
         codes.deltaE.initialize(repeating: 0, count: count)
         var tally = WorkerTally(bins: PixelPass.histogramBins, width: image.width)
-        defer { tally.scratch.deallocate() }
+        defer { tally.deallocate() }
         let rowBytes = image.pixels.rowBytes
         let outside = UnsafeMutablePointer<Int32>.allocate(capacity: image.height)
         defer { outside.deallocate() }

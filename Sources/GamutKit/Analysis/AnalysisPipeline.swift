@@ -120,7 +120,7 @@ final class AnalysisPipeline: @unchecked Sendable {
     final class WorkerState: @unchecked Sendable {
         var tally: WorkerTally
         init(width: Int) { tally = WorkerTally(bins: PixelPass.histogramBins, width: width) }
-        deinit { tally.scratch.deallocate() }
+        deinit { tally.deallocate() }
     }
 
     /// An idle worker's state, or a new one.

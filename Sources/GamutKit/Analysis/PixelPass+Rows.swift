@@ -47,8 +47,8 @@ extension PixelPass {
             measureOutside(count: outside, output: out, scratch: tally.scratch)
             addOutside(row, y: y, rowBytes: chunk.rowBytes, count: outside, output: out, tally: &tally)
         }
-        tally.pending.flush(into: &tally.cells)
-        tally.pendingInGamut.flush(into: &tally.cells)
+        tally.columns.flush(into: &tally.cells)
+        tally.edgeColumns.flush(into: &tally.cells)
         return tally.chunkSum
     }
 
@@ -161,7 +161,7 @@ extension PixelPass {
         for i in 0..<count {
             let x = scratch.edge[i]
             let key = CellTable.key(code: output.pointer[x] & 0xFF_FFFF, lab: scratch.edgeLab[i])
-            tally.pendingInGamut.add(
+            tally.edgeColumns.add(
                 key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, into: &tally.cells)
         }
     }
@@ -238,7 +238,7 @@ extension PixelPass {
             code |= severity << Self.severityShift
             output.pointer[index] = code
             let key = CellTable.key(code: code & 0xFF_FFFF, lab: scratch.sourceLab[i])
-            tally.pending.add(
+            tally.columns.add(
                 key, x: x, y: y, row: row, interior: interior(row, x, y, rowBytes), pass: self, into: &tally.cells)
         }
         if lastVisible >= 0 {
@@ -303,7 +303,8 @@ extension PixelPass {
 }
 
 /// What one worker of the pass accumulates over the chunks it runs: its result, the worst pixel so far (made into a
-/// ``PixelSample`` at the end), the pending runs of pixels into the cell table, and its scratch memory.
+/// ``PixelSample`` at the end), the runs of pixels on their way into the cell table, and its memory (freed by
+/// ``deallocate()``).
 struct WorkerTally {
     var result: PixelPass.Totals
     /// The collapse cells of the chunk being run (the pipeline drains them after each chunk).
@@ -312,13 +313,21 @@ struct WorkerTally {
     var worstSample = PixelPass.Sample()
     /// The ΔE00 sum of the chunk being run.
     var chunkSum = 0.0
-    // Consecutive pixels of a row with the same display code and source cell are added to the groups at once.
-    var pending = PendingRun(outOfGamut: true), pendingInGamut = PendingRun(outOfGamut: false)
+    /// Each column's run of pixels with one display code and source cell, out of gamut and at the gamut's edge.
+    var columns: ColumnRuns, edgeColumns: ColumnRuns
     let scratch: RowScratch
 
     init(bins: Int, width: Int) {
         result = PixelPass.Totals(bins: bins)
         scratch = RowScratch(width: width, bins: bins)
+        columns = ColumnRuns(width: width, outOfGamut: true)
+        edgeColumns = ColumnRuns(width: width, outOfGamut: false)
+    }
+
+    func deallocate() {
+        scratch.deallocate()
+        columns.deallocate()
+        edgeColumns.deallocate()
     }
 }
 
@@ -365,40 +374,5 @@ struct RowScratch {
         xyz.deallocate(); cacheCodes.deallocate(); cacheLabs.deallocate(); outside.deallocate(); outsideXYZ.deallocate()
         sourceLab.deallocate(); deltaE.deallocate(); shownLab.deallocate(); fallback.deallocate()
         edge.deallocate(); edgeXYZ.deallocate(); edgeLab.deallocate(); histogram.deallocate()
-    }
-}
-
-/// Consecutive pixels of a row with the same display code and source cell, added to the cell table at once.
-struct PendingRun {
-    let outOfGamut: Bool
-    private var run: (key: UInt64, x0: Int, x1: Int, y: Int, interior: Int, sample: PixelPass.Sample)?
-
-    init(outOfGamut: Bool) { self.outOfGamut = outOfGamut }
-
-    /// Extends the run with pixel `x` of row `y` (at `row`), or flushes it and starts a new one.
-    @inline(__always)
-    mutating func add(
-        _ key: UInt64, x: Int, y: Int, row: UnsafeRawPointer, interior: Int, pass: PixelPass,
-        into cells: inout CellTable
-    ) {
-        if let p = run, p.key == key, p.y == y, p.x1 == x - 1 {
-            run!.x1 = x
-            run!.interior += interior
-        } else {
-            flush(into: &cells)
-            run = (key, x, x, y, interior, pass.sample(row, x))
-        }
-    }
-
-    /// Adds the run to `cells`, the table of the chunk being run: drained after each chunk, it holds only that chunk's
-    /// cells, few enough that no cache in front of it pays (see Performance.md, "The collapse cells without their cache").
-    mutating func flush(into cells: inout CellTable) {
-        guard let p = run else { return }
-        let (x0, x1, y) = (Int32(p.x0), Int32(p.x1), Int32(p.y))
-        cells.add(
-            CellTable.Entry(
-                key: p.key, count: x1 - x0 + 1, interior: Int32(p.interior), x: x0, y: y, x0: x0, y0: y, x1: x1, y1: y,
-                sample: CellTable.CompactSample(p.sample), outOfGamut: outOfGamut ? 1 : 0))
-        run = nil
     }
 }
