@@ -223,7 +223,8 @@ final class AnalysisPipeline: @unchecked Sendable {
         // One problem, one finding: a cluster that mostly lies on a flattened gradient is that gradient's clipping,
         // reported as the gradient; a gradient that mostly lies on a collapse and runs from one of its colors to the
         // other is a soft edge between them, reported with the collapse.
-        var collapses = pass.collapseGroups(PixelPass.groups(cells), counted: total.counted).filter { group in
+        let entries = cells.all
+        var collapses = pass.collapseGroups(PixelPass.groups(entries), counted: total.counted).filter { group in
             !regions.contains { 2 * $0.bounds.intersectionArea(group.bounds) >= group.bounds.width * group.bounds.height }
         }
         let gradients = regions.filter { region in
@@ -243,7 +244,7 @@ final class AnalysisPipeline: @unchecked Sendable {
         }
         // Hue only matters for a visible-clipping finding, which needs enough visibly clipped pixels.
         let hue =
-            countsOnly || total.visible < pass.settings.visibleClipMinimumPixels ? (pixels: 0, largest: 0.0) : pass.hueShifts(cells.all)
+            countsOnly || total.visible < pass.settings.visibleClipMinimumPixels ? (pixels: 0, largest: 0.0) : pass.hueShifts(entries)
         var analysis = ImageAnalysis(
             width: pass.width, height: pass.height, sourceProfile: sourceProfile, targetProfile: targetProfile,
             countedPixels: total.counted, outOfGamutPixels: total.outOfGamut, visiblyClippedPixels: total.visible,

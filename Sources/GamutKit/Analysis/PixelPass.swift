@@ -243,10 +243,9 @@ final class PixelPass: Sendable {
         var cells: [GroupCell] = []
     }
 
-    /// Groups by display code, from the cell table, in linear time: each cell finds its group through a
+    /// Groups by display code, from the cell table's entries, in linear time: each cell finds its group through a
     /// code index, then a counting sort lays the cells out group by group (no per-group allocations).
-    static func groups(_ table: CellTable) -> Groups {
-        let entries = table.all
+    static func groups(_ entries: [CellTable.Entry]) -> Groups {
         var index = CodeIndex(capacity: entries.count)
         var groupOf = [Int32](repeating: 0, count: entries.count)
         var result = Groups()
