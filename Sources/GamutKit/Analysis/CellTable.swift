@@ -34,6 +34,8 @@ struct CellTable {
 
     private(set) var slots: [Entry]
     private(set) var used = 0
+    /// What ``merge(_:)``'s early reads saw (nothing reads it).
+    private var touched: UInt64 = 0
 
     init(capacity: Int = 1 << 12) {
         slots = [Entry](repeating: Entry(), count: Self.slotCount(for: capacity))
@@ -66,21 +68,40 @@ struct CellTable {
         value > 0 ? UInt64(truncatingIfNeeded: Int32(min(value, limit))) : 0
     }
 
+    /// The slot a key's probe starts at in a table of `slots` slots (a power of two): bits of its multiplicative hash.
+    @inline(__always)
+    static func home(_ key: UInt64, slots: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & (slots - 1)
+    }
+
     /// The display code of a key.
     @inline(__always)
     static func code(_ key: UInt64) -> UInt32 { UInt32((key &- 1) >> 26) }
 
-    /// Adds entries (each cell once).
+    /// Adds entries (each cell once), 16 at a time: the first slot each probes is read for all 16 before any is added.
+    /// Into an image's table (megabytes) each first probe misses the cache; loads issued back to back wait together,
+    /// where adds one after another wait for each in turn.
     mutating func merge(_ entries: [Entry]) {
-        for e in entries { add(e) }
+        var start = 0
+        while start < entries.count {
+            let end = min(entries.count, start + 16)
+            var read: UInt64 = 0
+            slots.withUnsafeBufferPointer { table in
+                for i in start..<end { read |= table[Self.home(entries[i].key, slots: table.count)].key }
+            }
+            touched |= read  // kept, so the reads aren't optimized away
+            for i in start..<end { add(entries[i]) }
+            start = end
+        }
     }
 
     /// Adds an entry's pixels (count, flag and bounds) to the entry of the same key.
     mutating func add(_ e: Entry) {
         if (used + 1) * 4 > slots.count * 3 { grow() }
         let mask = slots.count - 1
+        let home = Self.home(e.key, slots: slots.count)
         slots.withUnsafeMutableBufferPointer { table in
-            var slot = Int(truncatingIfNeeded: (e.key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+            var slot = home
             while table[slot].key != 0 && table[slot].key != e.key { slot = (slot + 1) & mask }
             if table[slot].key == 0 {
                 table[slot] = e
@@ -103,8 +124,9 @@ struct CellTable {
     /// Whether the table has an entry of `key`.
     func contains(_ key: UInt64) -> Bool {
         let mask = slots.count - 1
+        let home = Self.home(key, slots: slots.count)
         return slots.withUnsafeBufferPointer { table in
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+            var slot = home
             while table[slot].key != 0 {
                 if table[slot].key == key { return true }
                 slot = (slot + 1) & mask
@@ -169,7 +191,7 @@ struct CellTable {
         // doesn't allocate a second table.
         let kept = slots.filter { $0.key != 0 && $0.count >= threshold }
         removeAll()
-        for e in kept { add(e) }
+        merge(kept)
         return threshold
     }
 
@@ -179,7 +201,7 @@ struct CellTable {
         slots = [Entry](repeating: Entry(), count: size)
         let mask = size - 1
         for e in old where e.key != 0 {
-            var slot = Int(truncatingIfNeeded: (e.key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+            var slot = Self.home(e.key, slots: size)
             while slots[slot].key != 0 { slot = (slot + 1) & mask }
             slots[slot] = e
         }
