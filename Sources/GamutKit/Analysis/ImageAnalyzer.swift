@@ -90,24 +90,22 @@ public enum ImageAnalyzer {
         let channels = format.channelCount, width = image.width, rowBytes = image.pixels.rowBytes
         guard !format.sample.isFloat, format.colorChannelCount == 3, channels == 3 || channels == 4, width > 0, image.height > 0
         else { return nil }
-        return image.pixels.withUnsafeBytes { bytes -> [ClosedRange<Int>]? in
-            var ranges = format.sample == .uint16 ? ChannelRanges<SIMD8<UInt16>>(channels: channels) : nil
-            var narrow = format.sample == .uint16 ? nil : ChannelRanges<SIMD16<UInt8>>(channels: channels)
-            var asked: [ClosedRange<Int>]?
-            for y in 0..<image.height {
-                if y > 0, y % 64 == 0 {
-                    let current = ranges?.current ?? narrow!.current
-                    if current != asked {
-                        guard fits(current) else { return nil }
-                        asked = current
+        func walk<V>(_ ranges: ChannelRanges<V>) -> [ClosedRange<Int>]? {
+            var ranges = ranges
+            return image.pixels.withUnsafeBytes { bytes -> [ClosedRange<Int>]? in
+                var asked: [ClosedRange<Int>]?
+                for y in 0..<image.height {
+                    if y > 0, y % 64 == 0, ranges.current != asked {
+                        guard fits(ranges.current) else { return nil }
+                        asked = ranges.current
                     }
+                    ranges.add(UnsafeRawPointer(bytes.baseAddress! + y * rowBytes), pixels: width)
                 }
-                let row = UnsafeRawPointer(bytes.baseAddress! + y * rowBytes)
-                ranges?.add(row, pixels: width)
-                narrow?.add(row, pixels: width)
+                return ranges.current
             }
-            return ranges?.current ?? narrow!.current
         }
+        return format.sample == .uint16
+            ? walk(ChannelRanges<SIMD8<UInt16>>(channels: channels)) : walk(ChannelRanges<SIMD16<UInt8>>(channels: channels))
     }
 
 }
