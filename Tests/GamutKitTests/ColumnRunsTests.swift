@@ -6,7 +6,7 @@ import Testing
 /// The pass adds a column's run of pixels of one cell to the cell table at once (``ColumnRuns``). The table must be the
 /// one the pixels make added one by one: run here as chunks of one row each, where no run holds more than one pixel.
 struct ColumnRunsTests {
-    /// Flat P3 red and green columns (one cell down the whole column), a P3 ramp down the rows (a new cell every few
+    /// Flat P3 red and green columns (one cell down the whole column), a blue ramp down the rows (a new cell every few
     /// rows), noise over the whole code range (a new cell at nearly every pixel) and, in RGBA, transparent pixels.
     static func image(alpha: Bool, sixteenBit: Bool) throws -> Image {
         let width = 41, height = 29, channels = alpha ? 4 : 3, maximum = sixteenBit ? 65_535 : 255
@@ -19,7 +19,7 @@ struct ColumnRunsTests {
                 switch x {
                 case 0..<8: rgb = [maximum, 0, 0]
                 case 8..<14: rgb = [0, maximum, maximum / 10]
-                case 14..<26: rgb = [maximum - y * maximum / 60, maximum / 20, 0]
+                case 14..<26: rgb = [maximum / 20, 0, maximum - y * maximum / 60]
                 default: rgb = (0..<3).map { _ in Int.random(in: 0...maximum, using: &rng) }
                 }
                 samples[i..<i + 3] = rgb[...]
@@ -71,6 +71,14 @@ struct ColumnRunsTests {
         for rows in [2, 5, image.height] {
             #expect(try Self.cells(image, rows: rows) == byPixel, "chunks of \(rows) rows")
         }
+        // The flat red columns (0–7, every row) are one cell, worked out by hand: its pixels (those not transparent), the
+        // interior ones (all but column 7's, next to the green), its bounds, its first pixel and samples, out of gamut.
+        let maximum: Int32 = sixteenBit ? 65_535 : 255
+        let red = try #require(byPixel.first { $0.sample.sample == PixelPass.Sample(c0: maximum, c1: 0, c2: 0) })
+        let pixels = (0..<29).flatMap { y in (0..<8).map { (x: $0, y: y) } }.filter { !alpha || ($0.x + $0.y) % 7 != 0 }
+        #expect(red.count == Int32(pixels.count) && red.outOfGamut == 1)
+        #expect((red.x0, red.x1, red.y0, red.y1, red.x, red.y) == (0, 7, 0, 28, alpha ? 1 : 0, 0))
+        if !alpha { #expect(red.interior == 7 * 29) }
         // Not vacuous: the flat columns make cells many rows tall, and interior counts differ from pixel counts.
         #expect(byPixel.contains { $0.y1 - $0.y0 >= 20 && $0.x1 - $0.x0 >= 5 })
         #expect(byPixel.contains { $0.interior > 0 && $0.interior < $0.count })

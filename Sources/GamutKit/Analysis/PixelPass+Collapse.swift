@@ -171,7 +171,9 @@ extension PixelPass {
         }
         var pixels = 0, largest = 0.0
         var shownCache: [UInt32: (Lab, OKLab)] = [:]
-        shownCache.reserveCapacity(entries.count)  // at most one code per cell; growing it cost as much as the lookups
+        // Sized once (growing it cost as much as the lookups): at most a code per cell, and no more room than a table of
+        // 65,536 codes takes (a few MB), whatever the image's size.
+        shownCache.reserveCapacity(min(entries.count, 1 << 16))
         for e in entries where e.outOfGamut != 0 {
             let code = CellTable.code(e.key) & 0xFF_FFFF
             let shown: (Lab, OKLab)

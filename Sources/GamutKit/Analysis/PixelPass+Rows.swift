@@ -148,7 +148,7 @@ extension PixelPass {
     private static let zeroMatrix = [Float](repeating: 0, count: 9)
     private static let noTables = [[Float]](repeating: [0], count: 3)
 
-    /// 2. Lab of the listed edge pixels of row `y`, into the cell table (consecutive ones of a cell at once).
+    /// 2. Lab of the listed edge pixels of row `y`, into the cell table (by each column's runs, ``ColumnRuns``).
     private func addEdgeCells(
         _ row: UnsafeRawPointer, y: Int, rowBytes: Int, count: Int, output: PackedCodes, tally: inout WorkerTally
     ) {
