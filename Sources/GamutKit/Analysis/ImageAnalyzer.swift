@@ -95,9 +95,12 @@ public enum ImageAnalyzer {
             return image.pixels.withUnsafeBytes { bytes -> [ClosedRange<Int>]? in
                 var asked: [ClosedRange<Int>]?
                 for y in 0..<image.height {
-                    if y > 0, y % 64 == 0, ranges.current != asked {
-                        guard fits(ranges.current) else { return nil }
-                        asked = ranges.current
+                    if y > 0, y % 64 == 0 {
+                        let current = ranges.current
+                        if current != asked {
+                            guard fits(current) else { return nil }
+                            asked = current
+                        }
                     }
                     ranges.add(UnsafeRawPointer(bytes.baseAddress! + y * rowBytes), pixels: width)
                 }
