@@ -3,10 +3,15 @@
 # bash scripts/docs.sh. The archive lands in .build/plugins/Swift-DocC/outputs/GamutKit.doccarchive. Run by CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The plugin's own symbol graph (public symbols, as `dump-symbol-graph --minimum-access-level public` writes it, byte
+# for byte) serves the checks below, so the package isn't built a second time for them.
+graphs="$(swift build --show-bin-path)/../extracted-symbols"
+rm -rf "$graphs"
 swift package generate-documentation --target GamutKit --warnings-as-errors
+graph=$(find "$graphs" -path "*/GamutKit/GamutKit.symbols.json" | head -1)
+[ -n "$graph" ] || { echo "docs.sh: no GamutKit symbol graph under $graphs" >&2; exit 1; }
 # Every public symbol has a doc comment (DocC itself doesn't check that).
-swift package dump-symbol-graph --minimum-access-level public > /dev/null
-python3 - "$(swift build --show-bin-path)/../symbolgraph/GamutKit.symbols.json" <<'PY'
+python3 - "$graph" <<'PY'
 import json, sys
 graph = json.load(open(sys.argv[1]))
 public = [s for s in graph["symbols"] if s.get("accessLevel") == "public" and "::SYNTHESIZED::" not in s["identifier"]["precise"]]
@@ -17,7 +22,7 @@ if missing:
     sys.exit(1)
 PY
 # The public API's size, reported (not capped: what a library user needs is public): declarations in the symbol graph.
-python3 - "$(swift build --show-bin-path)/../symbolgraph/GamutKit.symbols.json" <<'PY'
+python3 - "$graph" <<'PY'
 import json, sys
 graph = json.load(open(sys.argv[1]))
 public = [s for s in graph["symbols"] if s.get("accessLevel") == "public" and "::SYNTHESIZED::" not in s["identifier"]["precise"]]
