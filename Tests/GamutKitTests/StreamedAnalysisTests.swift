@@ -74,9 +74,10 @@ struct FileAnalysisTests {
     @Test(
         "Generated P3 images: chunk boundaries anywhere, alpha, 8 and 16 bits, any number of threads",
         arguments: [
-            (width: 2100, height: 125, sixteenBit: true, alpha: false),  // 62-row chunks, the last one row high
-            (width: 2100, height: 63, sixteenBit: false, alpha: true),  // 62 + 1
-            (width: 333, height: 150, sixteenBit: true, alpha: true),  // 64-row chunks
+            // Chunks of 2¹⁵ pixels' rows, 4 to 16 of them (AnalysisPipeline.rowsPerChunk).
+            (width: 2100, height: 31, sixteenBit: true, alpha: false),  // 15-row chunks, the last one row high
+            (width: 2100, height: 18, sixteenBit: false, alpha: true),  // 15 + 3
+            (width: 333, height: 33, sixteenBit: true, alpha: true),  // 16-row chunks, the last one row high
             (width: 40_000, height: 5, sixteenBit: true, alpha: false),  // 4-row chunks, the last one row high
             (width: 97, height: 1, sixteenBit: false, alpha: false),
         ])
