@@ -10,7 +10,8 @@ rm -rf "$graphs"
 swift package generate-documentation --target GamutKit --warnings-as-errors
 graph=$(find "$graphs" -path "*/GamutKit/GamutKit.symbols.json" | head -1)
 [ -n "$graph" ] || { echo "docs.sh: no GamutKit symbol graph under $graphs" >&2; exit 1; }
-# Every public symbol has a doc comment (DocC itself doesn't check that).
+# Every public symbol has a doc comment (DocC itself doesn't check that); then the public API's size, reported (not
+# capped: what a library user needs is public): declarations in the symbol graph.
 python3 - "$graph" <<'PY'
 import json, sys
 graph = json.load(open(sys.argv[1]))
@@ -20,12 +21,6 @@ print(f"{len(public)} public symbols, {len(missing)} without documentation")
 if missing:
     print("undocumented:", ", ".join(sorted(missing)))
     sys.exit(1)
-PY
-# The public API's size, reported (not capped: what a library user needs is public): declarations in the symbol graph.
-python3 - "$graph" <<'PY'
-import json, sys
-graph = json.load(open(sys.argv[1]))
-public = [s for s in graph["symbols"] if s.get("accessLevel") == "public" and "::SYNTHESIZED::" not in s["identifier"]["precise"]]
 kinds = {}
 for s in public: kinds[s["kind"]["displayName"]] = kinds.get(s["kind"]["displayName"], 0) + 1
 print(f"{len(public)} public symbols in the symbol graph: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items(), key=lambda x: -x[1])))
