@@ -51,11 +51,13 @@ struct ThresholdOptionTests {
         let json = try CLI.run(["check", CLI.example, "--fail-on", "never", "--format", "json"]).stdout
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let settings = try #require(root["settings"] as? [String: Any])
-        #expect(
-            Set(settings.keys)
-                == Set(
-                    AnalysisSettings.thresholdNames.filter { $0 != "sameColor" && $0 != "cvdSeparation" && $0 != "maximumFindingsPerRule" }),
-            "\(settings.keys.sorted())")
+        #expect(Set(settings.keys) == Set(AnalysisSettings.thresholdNames), "\(settings.keys.sorted())")
+        // Each with its default value, counts as whole numbers.
+        for threshold in AnalysisSettings.thresholds {
+            let value = try #require(settings[threshold.name] as? NSNumber, "\(threshold.name)")
+            #expect(value.doubleValue == threshold.value(in: defaults), "\(threshold.name)")
+            #expect(!threshold.isCount || json.contains("\"\(threshold.name)\" : \(Int(value.doubleValue)),"), "\(threshold.name)")
+        }
     }
 
     @Test("The library's settings are typed properties checked against the same table, with the policy's messages")

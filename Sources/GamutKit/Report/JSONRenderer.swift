@@ -43,23 +43,25 @@ public enum JSONRenderer {
         var summary: Summary
     }
 
+    /// Every threshold of ``AnalysisSettings/thresholds`` by name, counts as whole numbers: the table is the one list
+    /// of thresholds, so a new one is reported (and compared by `gamut-check merge`) without changes here.
     struct SettingsJSON: Encodable {
-        var displayBitDepth: Int, gamutTolerance: Double, visibleClip: Double, visibleClipMinimumPixels: Int
-        var collapseSource: Double, collapseShown: Double, collapseRatio: Double, collapseMinimumPixels: Int
-        var flatStep: Double, flattenedSourceChange: Double, gradientMinimumLength: Int, gradientMaximumStepFraction: Double
-        var gradientMinimumLoss: Double, collapseMinimumArea: Double, collapseMaximumEdgeFraction: Double
-        var visibleHueShift: Double, gradientMinimumSteps: Int, gradientMinimumLines: Int
-        var bandingStep: Double, bandingMinimumWidth: Int
-        init(_ s: AnalysisSettings) {
-            visibleHueShift = s.visibleHueShift; gradientMinimumSteps = s.gradientMinimumSteps
-            gradientMinimumLines = s.gradientMinimumLines
-            bandingStep = s.bandingStep; bandingMinimumWidth = s.bandingMinimumWidth
-            displayBitDepth = s.displayBitDepth; gamutTolerance = s.gamutTolerance; visibleClip = s.visibleClip
-            visibleClipMinimumPixels = s.visibleClipMinimumPixels; collapseSource = s.collapseSource; collapseShown = s.collapseShown
-            collapseRatio = s.collapseRatio; collapseMinimumPixels = s.collapseMinimumPixels; flatStep = s.flatStep
-            flattenedSourceChange = s.flattenedSourceChange; gradientMinimumLength = s.gradientMinimumLength
-            gradientMaximumStepFraction = s.gradientMaximumStepFraction; gradientMinimumLoss = s.gradientMinimumLoss
-            collapseMinimumArea = s.collapseMinimumArea; collapseMaximumEdgeFraction = s.collapseMaximumEdgeFraction
+        let settings: AnalysisSettings
+        init(_ settings: AnalysisSettings) { self.settings = settings }
+
+        private struct Key: CodingKey {
+            let stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for threshold in AnalysisSettings.thresholds {
+                let value = threshold.value(in: settings), key = Key(stringValue: threshold.name)
+                if threshold.isCount { try container.encode(Int(value), forKey: key) } else { try container.encode(value, forKey: key) }
+            }
         }
     }
 
