@@ -15,8 +15,8 @@ struct GamutCheck: ParsableCommand {
             Exit codes:
               0  success (check: no finding at or above --fail-on)
               1  check: findings at or above --fail-on
-              2  usage error, an output that could not be written, or (convert, profile) an input that
-                 could not be read or converted
+              2  usage error, an output that could not be written, or (convert,
+                 profile) an input that could not be read or converted
             """,
         version: version,
         subcommands: [Check.self, Convert.self, Fix.self, Merge.self, ProfileCommand.self, RulesCommand.self],

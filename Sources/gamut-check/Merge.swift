@@ -7,10 +7,12 @@ struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Combine the JSON or SARIF reports of sharded runs (check --shard K/N) into one report of the same format.",
         discussion: """
-            All inputs must be JSON reports (schema version 1) or all SARIF 2.1.0 logs written by gamut-check. JSON: the
-            files are concatenated and the summary recounted; inputs with different targets or settings are refused.
-            SARIF: the results of every run are put in one run. Exit codes: 0 merged; 1 the merged report has findings
-            at or above --fail-on; 2 unreadable or mismatched inputs.
+            All inputs must be JSON reports (schema version 1) or all SARIF 2.1.0 logs written by gamut-check. \
+            JSON: the files are concatenated and the summary recounted; inputs with different targets or settings \
+            are refused. SARIF: the results of every run are put in one run.
+
+            Exit codes: 0 merged; 1 the merged report has findings at or above --fail-on; 2 unreadable or \
+            mismatched inputs.
             """)
 
     @Argument(help: "The reports to merge.")

@@ -96,6 +96,22 @@ struct ConvertCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("Exit codes:") && result.stdout.contains("2  usage error"))
     }
+
+    @Test("Every command's --help breaks lines only where the text does, at the 80 columns it is printed in off a terminal")
+    func helpParagraphs() throws {
+        // A line of a discussion longer than the width is wrapped by ArgumentParser, and the text's own line break after
+        // it leaves a short fragment ("input that") whose next word would have fitted: the sign of a broken paragraph.
+        for command in [[], ["check"], ["convert"], ["fix"], ["merge"], ["profile", "show"], ["profile", "export"], ["rules"]] {
+            let lines = try CLI.run(command + ["--help"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count > 5 && lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE: ") }, "\(command)")
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                guard let first = line.first, first != " ", let last = line.last, !":.".contains(last),
+                    let word = next.split(separator: " ").first, word.first?.isLowercase == true
+                else { continue }
+                #expect(line.count + 1 + word.count > 78, "\(command): \"\(line)\" is cut before \"\(word)\"")
+            }
+        }
+    }
 }
 
 /// Chunk types of a PNG file (framing only).
