@@ -2,17 +2,26 @@
 /// newline ends a line, it doesn't start one; `,1` is left out; an empty range is `N,0`, N the line before it), a
 /// change's removed lines come before its added ones, a line without a final newline is followed by
 /// `\ No newline at end of file`, and an insertion or deletion that could sit at several places among identical
-/// lines is put as far down as it can go, where diff puts it.
+/// lines is put where diff puts it (``shiftBoundaries(_:_:_:_:)``). Lines end at `\n` bytes only, so a CRLF file's
+/// lines keep their `\r`, as diff shows them.
 enum LineDiff {
-    /// One line: its text and whether a newline ends it (only the file's last line can lack one).
-    struct Line: Equatable {
+    /// One line: its text and whether a newline ends it (only the file's last line can lack one). Lines are equal when
+    /// their bytes are, as for diff (Swift's `==` on strings would also match canonically equivalent text).
+    struct Line: Hashable {
         var text: Substring
         var newline: Bool
+
+        static func == (x: Line, y: Line) -> Bool { x.newline == y.newline && x.text.utf8.elementsEqual(y.text.utf8) }
+        // Equal bytes are equal strings, so the string's hash is a valid one.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(newline)
+        }
     }
 
-    /// The lines of a text.
+    /// The lines of a text, split at `\n` scalars (a `Character` split would keep `\r\n` whole, as one character).
     static func lines(_ text: String) -> [Line] {
-        var parts = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var parts = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         let last = parts.removeLast()
         return parts.map { Line(text: $0, newline: true) } + (last.isEmpty ? [] : [Line(text: last, newline: false)])
     }
@@ -22,9 +31,7 @@ enum LineDiff {
         let a = lines(old), b = lines(new)
         guard a != b else { return "" }
         var changedA = [Bool](repeating: false, count: a.count), changedB = [Bool](repeating: false, count: b.count)
-        mark(a, b, &changedA, &changedB)
-        slide(&changedA, a)
-        slide(&changedB, b)
+        compare(a, b, &changedA, &changedB, horizon: context)
 
         // The changes, in order: where each starts in both texts, and how many lines it removes and adds.
         struct Change { var i: Int, j: Int, removed: Int, added: Int }
@@ -41,7 +48,9 @@ enum LineDiff {
                 j += 1
             }
         }
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        // A tab after a name with a space, as git writes it, so that patch reads the whole name.
+        let tab = path.contains(" ") ? "\t" : ""
+        var out = "--- a/\(path)\(tab)\n+++ b/\(path)\(tab)\n"
         func emit(_ prefix: String, _ line: Line) {
             out += prefix + line.text + "\n" + (line.newline ? "" : "\\ No newline at end of file\n")
         }
@@ -71,68 +80,5 @@ enum LineDiff {
             k = end + 1
         }
         return out
-    }
-
-    /// Marks the lines outside a longest common subsequence. Lines shared at both ends are kept as they are; the LCS
-    /// table covers only the middle (a fix's edits are insertions in a few places, so the middle is small), and a
-    /// middle too large for a table (a hostile file) is all changed.
-    private static func mark(_ a: [Line], _ b: [Line], _ changedA: inout [Bool], _ changedB: inout [Bool]) {
-        var prefix = 0
-        while prefix < min(a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let midA = Array(a[prefix..<(a.count - suffix)]), midB = Array(b[prefix..<(b.count - suffix)])
-        guard midA.count * midB.count <= 4_000_000 else {
-            for x in midA.indices { changedA[prefix + x] = true }
-            for y in midB.indices { changedB[prefix + y] = true }
-            return
-        }
-        var lcs = Array(repeating: Array(repeating: 0, count: midB.count + 1), count: midA.count + 1)
-        for x in stride(from: midA.count - 1, through: 0, by: -1) {
-            for y in stride(from: midB.count - 1, through: 0, by: -1) {
-                lcs[x][y] = midA[x] == midB[y] ? lcs[x + 1][y + 1] + 1 : max(lcs[x + 1][y], lcs[x][y + 1])
-            }
-        }
-        var x = 0, y = 0
-        while x < midA.count || y < midB.count {
-            if x < midA.count, y < midB.count, midA[x] == midB[y] {
-                x += 1
-                y += 1
-            } else if y < midB.count, x == midA.count || lcs[x][y + 1] >= lcs[x + 1][y] {
-                changedB[prefix + y] = true
-                y += 1
-            } else {
-                changedA[prefix + x] = true
-                x += 1
-            }
-        }
-    }
-
-    /// Moves each run of changed lines of one text as far down as identical lines let it (a run followed by a copy of
-    /// its first line is the same change one line lower), after joining it with a run above where that is possible.
-    /// Unchanged lines keep their order and text, so the two texts' unchanged lines still pair up.
-    private static func slide(_ changed: inout [Bool], _ lines: [Line]) {
-        let n = lines.count
-        var i = 0
-        while i < n {
-            guard changed[i] else { i += 1; continue }
-            var start = i, end = i
-            while end < n, changed[end] { end += 1 }
-            while start > 0, !changed[start - 1], lines[start - 1] == lines[end - 1] {
-                changed[start - 1] = true
-                changed[end - 1] = false
-                start -= 1
-                end -= 1
-                while start > 0, changed[start - 1] { start -= 1 }
-            }
-            while end < n, !changed[end], lines[end] == lines[start] {
-                changed[start] = false
-                changed[end] = true
-                start += 1
-                end += 1
-                while end < n, changed[end] { end += 1 }
-            }
-            i = end
-        }
     }
 }
