@@ -170,6 +170,15 @@ struct Check: ParsableCommand {
         let analysisCache = try cache.map { folder throws(GamutError) in try AnalysisCache(directory: folder) }
         options.cache = analysisCache
         var (files, catalogs) = AssetChecker.inputs(paths)
+        // The report and the stamp replace what is at their paths: never an image being checked, nor a catalog's file.
+        let checked = Set(files.map(Convert.canonical)), catalogFolders = catalogs.map { Convert.canonical($0) + "/" }
+        for (option, path) in [("-o/--output", output), ("--stamp", stamp)] {
+            guard let path else { continue }
+            let resolved = Convert.canonical(path)
+            if checked.contains(resolved) || catalogFolders.contains(where: resolved.hasPrefix) {
+                throw GamutError(.invalidArgument, "refusing to write \(option) over one of the inputs", path: path)
+            }
+        }
         if let (k, n) = shard.flatMap(Self.parseShard) {
             (files, catalogs) = Self.shardUnits(files: files, catalogs: catalogs, shard: k, of: n)
         }

@@ -159,11 +159,19 @@ struct Convert: ParsableCommand {
         options.jpeg.quality = quality
         options.tiff.compression = tiffCompression
         var failures = 0
+        // Outputs already given to an input: two inputs of one name in different folders would meet in --output-dir.
+        var claimed: [String: String] = [:]
         for input in inputs {
             let destination = destination(for: input)
             do {
                 if !inPlace && inputPaths.contains(Self.canonical(destination)) {
                     throw GamutError(.invalidArgument, "refusing to overwrite the input (use --in-place)", path: destination)
+                }
+                if let earlier = claimed.updateValue(input, forKey: Self.canonical(destination)) {
+                    claimed[Self.canonical(destination)] = earlier
+                    throw GamutError(
+                        .invalidArgument, "refusing to overwrite the conversion of \(earlier), which has the same output name",
+                        path: destination)
                 }
                 var settings = ImageConversion.Settings(
                     profile: profile, bitDepth: depth, intent: intent,

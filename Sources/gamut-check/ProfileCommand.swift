@@ -28,8 +28,7 @@ struct ProfileCommand: ParsableCommand {
         func run() throws {
             let loaded: ColorProfile
             let source: String
-            let head = FileManager.default.fileExists(atPath: profile) ? FileHandle(forReadingAtPath: profile)?.readData(ofLength: 16) : nil
-            if let head, ImageFormat.sniff([UInt8](head)) != nil {
+            if ImageFormat(contentsOf: profile) != nil {
                 // An image: the profile its pixels are in (embedded, signalled, or sRGB when untagged).
                 let image = try ImageFile.read(contentsOf: profile)
                 loaded = image.profile

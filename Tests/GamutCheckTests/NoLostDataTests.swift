@@ -159,4 +159,68 @@ struct NoLostDataTests {
             #expect(Self.files(copy) == expected, "limit \(blocks): \(Set(Self.files(copy).keys).symmetricDifference(expected.keys))")
         }
     }
+
+    @Test(
+        "Outputs never take the place of what is there: a FIFO, a file's permissions, another output, an input, someone's file in a catalog"
+    )
+    func outputsNeverReplaceOthers() throws {
+        let folder = CLI.temporaryDirectory()
+        let input = folder + "/x.png"
+        try FileManager.default.copyItem(atPath: CLI.example, toPath: input)
+        let original = try Data(contentsOf: URL(fileURLWithPath: input))
+        // A FIFO (or a device) at the output is refused, not renamed over; the FIFO is still one.
+        let fifo = try Self.sh(
+            "cd '\(folder)' && mkfifo pipe.png && timeout 30 \"$GC\" convert x.png --to srgb -o pipe.png; echo rc=$?; test -p pipe.png && echo still-fifo"
+        )
+        #expect(
+            fifo.output.contains("rc=2") && fifo.output.contains("pipe.png: cannot write the output") && fifo.output.contains("still-fifo"),
+            "\(fifo)")
+        // A private file stays private when its replacement is renamed over it.
+        let private_ = try Self.sh(
+            "cd '\(folder)' && cp x.png own.png && chmod 600 own.png && \"$GC\" convert x.png --to srgb -o own.png >/dev/null; echo rc=$?; stat -c %a own.png"
+        )
+        #expect(private_.output == "rc=0\n600\n", "\(private_)")
+        // Two inputs of one name in different folders: the second is refused (exit 2), the first's output kept.
+        let twice = try Self.sh(
+            "cd '\(folder)' && mkdir -p a b out && cp x.png a/ && cp x.png b/ && \"$GC\" convert a/x.png b/x.png --to srgb --output-dir out; echo rc=$?"
+        )
+        #expect(twice.output.contains("rc=2") && twice.output.contains("refusing to overwrite the conversion of a/x.png"), "\(twice)")
+        // check's report and stamp never go over an input.
+        for option in ["-o", "--stamp"] {
+            let result = try CLI.run(["check", input, option, input, "--fail-on", "never"])
+            #expect(result.status == 2 && result.stderr.contains("refusing to write"), "\(option): \(result)")
+        }
+        let after = try Data(contentsOf: URL(fileURLWithPath: input))
+        #expect(after == original)
+        // fix --write never writes over a file no entry references that isn't its own image: it stops, changing nothing.
+        let catalog = folder + "/Demo.xcassets"
+        try FileManager.default.copyItem(atPath: CLI.repositoryRoot.appendingPathComponent("Examples/Demo.xcassets").path, toPath: catalog)
+        try Data("the designer's own export".utf8).write(to: URL(fileURLWithPath: catalog + "/Banner.imageset/banner-sRGB.png"))
+        let before = Self.files(catalog)
+        let fixed = try CLI.run(["fix", catalog, "--write"])
+        #expect(fixed.status == 2 && fixed.stderr.contains("banner-sRGB.png: exists already, is referenced by no entry"), "\(fixed)")
+        #expect(Self.files(catalog) == before)
+    }
+
+    @Test("A folder or a FIFO where a file is read: exit 2 or an unreadable finding naming it, never a crash or a wait")
+    func foldersAndFIFOs() throws {
+        let folder = CLI.temporaryDirectory()
+        let catalog = folder + "/Demo.xcassets"
+        try FileManager.default.copyItem(atPath: CLI.repositoryRoot.appendingPathComponent("Examples/Demo.xcassets").path, toPath: catalog)
+        let image = catalog + "/Poster.imageset/poster-srgb.png"
+        let result = try Self.sh(
+            """
+            cd '\(folder)' && mkfifo pipe.png && rm '\(image)' && mkfifo '\(image)'
+            timeout 30 "$GC" profile show '\(folder)'; echo rc=$?
+            timeout 30 "$GC" profile show pipe.png; echo rc=$?
+            timeout 30 "$GC" check '\(catalog)' --fail-on never --format xcode; echo rc=$?
+            timeout 30 "$GC" fix '\(catalog)' >/dev/null; echo rc=$?
+            """)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("rc=") } == ["rc=2", "rc=2", "rc=0", "rc=0"], "\(result)")
+        #expect(result.output.contains("\(folder): cannot read ICC profile: not a regular file"))
+        #expect(result.output.contains("pipe.png: cannot read ICC profile: not a regular file"))
+        #expect(
+            result.output.contains("poster-srgb.png") && result.output.contains("cannot read image file: not a regular file"), "\(result)")
+    }
 }

@@ -194,10 +194,7 @@ extension CatalogAuditor {
     /// short to tell, which the PNG decoder then reports.
     static func nonPNGFormat(_ path: String) -> String? {
         let ext = (path as NSString).pathExtension.lowercased()
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
-        switch ImageFormat.sniff(head) {
+        switch ImageFormat.sniff(FileIO.head(path)) {
         case .png, .jpeg, .tiff, .webp, .heif, .avif: return nil
         case let other?: return "a \(other.name) \(other == .pdf ? "document" : "image")" + (ext == "png" ? " named .png" : "")
         case nil: return ext == "png" ? nil : "a .\(ext) file"

@@ -38,6 +38,13 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// The format of the file at `path`, by its first bytes; nil when none matches, or when the path can't be read or
+    /// isn't a regular file (a folder, or a FIFO, which is never opened: opening one waits for a writer).
+    public init?(contentsOf path: String) {
+        guard let format = Self.sniff(FileIO.head(path)) else { return nil }
+        self = format
+    }
+
     /// The format a file's extension claims (`.png`; `.jpg`, `.jpeg`, `.jpe`; `.tif`, `.tiff`; `.webp`; `.heic`, `.heif`;
     /// `.avif`; `.gif`; `.pdf`), any case; nil for other extensions.
     public init?(claimedBy path: String) {

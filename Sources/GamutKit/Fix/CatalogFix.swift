@@ -24,7 +24,8 @@ public struct CatalogFix: Sendable {
         public var updated: [UInt8]
         /// For new images: profile, size and mapping.
         public var summary: String
-        /// A new image replaces a file no entry references that an interrupted fix left (same name).
+        /// For a new image: a file no entry references has its name, as an interrupted fix leaves one. ``apply()``
+        /// keeps it when its bytes are the new image's, and otherwise stops before changing anything more.
         public var replacesLeftover = false
         /// For a new image: the image it is converted from, and how.
         public var conversion: PlannedConversion?
@@ -136,7 +137,18 @@ public struct CatalogFix: Sendable {
                 let results = converted.withLock { $0 }
                 for k in 0..<range.count {
                     let change = created[range.lowerBound + k]
-                    try FileIO.writeAtomically(try results[k]!.get(), to: change.path)
+                    let bytes = try results[k]!.get()
+                    if change.replacesLeftover, let existing = try? FileIO.read(change.path, maximumSize: 1 << 31, what: "image") {
+                        // Never written over: the same bytes are what an interrupted fix wrote; others are someone's.
+                        guard existing == bytes else {
+                            throw GamutError(
+                                .io,
+                                "exists already, is referenced by no entry and isn't the image fix makes: assign it or move it, then run the fix again",
+                                path: change.path)
+                        }
+                        continue
+                    }
+                    try FileIO.writeAtomically(bytes, to: change.path, replacing: false)
                     done.append(change)
                 }
             }
@@ -150,7 +162,7 @@ public struct CatalogFix: Sendable {
         } catch {
             for change in done.reversed() {
                 switch change.kind {
-                case .created: if !change.replacesLeftover { unlink(change.path) }
+                case .created: unlink(change.path)
                 case .edited: try? FileIO.writeAtomically(change.original, to: change.path)
                 }
             }

@@ -86,8 +86,9 @@ extension Planner {
                 deltaE: 0))
     }
 
-    /// `name-sRGB.png`, or `name-sRGB-2.png` … when taken. A file of that name that no entry references (what an
-    /// interrupted `fix --write` leaves) is reused.
+    /// `name-sRGB.png`, or `name-sRGB-2.png` … when taken. A file of that name that no entry references may be what an
+    /// interrupted `fix --write` left: ``CatalogFix/apply()`` keeps it when it is the image it would write, and stops
+    /// otherwise (it is then someone's own file).
     func newName(for path: String, in asset: CatalogAsset) -> String {
         let folder = asset.folder
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension

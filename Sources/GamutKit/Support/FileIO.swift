@@ -84,12 +84,24 @@ enum FileIO {
         return stat(path, &info) == 0 ? identity(info) : nil
     }
 
-    /// The first `count` bytes of the file at `path` (fewer for a shorter file, none when it can't be read): enough to
-    /// tell its format.
+    /// The first `count` bytes of the file at `path` (fewer for a shorter file, none when it can't be read or isn't a
+    /// regular file): enough to tell its format. Through ``open(_:maximumSize:what:)``, so a FIFO is never opened
+    /// (opening one waits for a writer) and a folder is never read.
     static func head(_ path: String, count: Int = 16) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        guard let (file, _) = try? open(path, maximumSize: .max, what: "file") else { return [] }
+        defer { close(file) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
+            var at = 0
+            while at < count {
+                let n = readFile(file, buffer.baseAddress! + at, count - at)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                at += n
+            }
+            return at
+        }
+        return Array(bytes.prefix(filled))
     }
 
     /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that a
@@ -101,8 +113,10 @@ enum FileIO {
     /// file (`mkstemp`) is used and removed on failure.
     /// `synced` false skips the sync before the rename, for files that are only worth keeping (a cache entry that a
     /// crash leaves damaged is written again).
-    static func writeAtomically(_ bytes: [UInt8], to path: String, synced: Bool = true) throws(GamutError) {
-        let file = try AtomicFile(path)
+    /// `replacing` false creates the file only if nothing is at `path` (the last step links instead of renaming, which
+    /// fails when something is there), for new files that must never take the place of one of the user's.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, synced: Bool = true, replacing: Bool = true) throws(GamutError) {
+        let file = try AtomicFile(path, replacing: replacing)
         _ = bytes.withUnsafeBytes { file.write($0) }
         try file.commit(synced: synced)
     }
@@ -114,6 +128,10 @@ enum FileIO {
 /// (an anonymous one disappears with the process; a named one is removed).
 final class AtomicFile {
     let path: String
+    /// The permissions the output gets (see ``mode(replacing:)``).
+    private let mode: mode_t
+    /// Whether the output may replace a file already at `path` (false: ``commit(synced:)`` links, which fails if one is).
+    private let replacing: Bool
     private var fd: Int32
     /// The named temporary file (nil while it is anonymous).
     private var temporary: String?
@@ -125,8 +143,11 @@ final class AtomicFile {
 
     /// Creates the temporary file next to `path`.
     /// - Throws: ``GamutError`` `.io` when it can't be created.
-    init(_ path: String) throws(GamutError) {
+    init(_ path: String, replacing: Bool = true) throws(GamutError) {
         self.path = path
+        self.replacing = replacing
+        if !replacing && Self.exists(path) { throw GamutError(.io, "cannot write the output: a file of that name exists", path: path) }
+        mode = try Self.mode(replacing: path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         hidden = "\(folder)/.\(url.lastPathComponent).gamutkit-"
@@ -155,6 +176,25 @@ final class AtomicFile {
 
     deinit { if !done { abort() } }
 
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// The permissions the output gets: those of the regular file it replaces (a rename must not widen a private
+    /// file's), else 0o644. A symbolic link is replaced, not followed (an output folder's link could point anywhere);
+    /// anything else already at `path` (a folder, a FIFO, a device) is refused, as a rename would put the output in
+    /// its place.
+    private static func mode(replacing path: String) throws(GamutError) -> mode_t {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else { return 0o644 }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw GamutError(
+                .io, "cannot write the output: something other than a regular file is there (a folder, a FIFO or a device)", path: path)
+        }
+        return info.st_mode & 0o777
+    }
+
     /// Appends bytes; returns false once a write failed (see ``failure``).
     @discardableResult
     func write(_ buffer: UnsafeRawBufferPointer) -> Bool {
@@ -179,7 +219,7 @@ final class AtomicFile {
         guard !done else { return }
         done = true
         if synced, failure == nil, fsync(fd) != 0 { failure = errnoText() }
-        if failure == nil, fchmod(fd, 0o644) != 0 { failure = errnoText() }
+        if failure == nil, fchmod(fd, mode) != 0 { failure = errnoText() }
         #if os(Linux)
             if anonymous, failure == nil {
                 let name = hidden + String(UInt64.random(in: 0...UInt64.max), radix: 36)
@@ -191,7 +231,15 @@ final class AtomicFile {
             }
         #endif
         if close(fd) != 0, failure == nil { failure = errnoText() }
-        if failure == nil, let temporary, rename(temporary, path) != 0 { failure = errnoText() }
+        if failure == nil, let temporary {
+            if replacing {
+                if rename(temporary, path) != 0 { failure = errnoText() }
+            } else if link(temporary, path) != 0 {
+                failure = errno == EEXIST ? "a file of that name exists" : errnoText()
+            } else {
+                unlink(temporary)
+            }
+        }
         if let failure {
             if let temporary { unlink(temporary) }
             throw GamutError(.io, "cannot write the output: \(failure)", path: path)
