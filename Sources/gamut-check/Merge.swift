@@ -32,11 +32,13 @@ struct Merge: ParsableCommand {
 
     func run() throws {
         let documents = try reports.map { path -> [String: Any] in
-            guard let data = FileManager.default.contents(atPath: path),
-                let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            else {
-                throw GamutError(.io, "not a JSON or SARIF report", path: path)
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw GamutError(.io, FileManager.default.fileExists(atPath: path) ? "cannot read the report" : "no such file", path: path)
             }
+            guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw GamutError(.io, "not a JSON or SARIF report (not a JSON object)", path: path)
+            }
+            if let problem = Self.problem(root) { throw GamutError(.invalidArgument, problem, path: path) }
             return root
         }
         let isSARIF = documents.map { $0["runs"] != nil }
@@ -54,6 +56,28 @@ struct Merge: ParsableCommand {
             case .never: nil
             }
         if let threshold, severities.contains(where: { $0 >= threshold }) { throw ExitCode.findings }
+    }
+
+    /// What keeps a document from being merged: not gamut-check's JSON report of this schema version, nor its SARIF
+    /// 2.1.0 log (with at least one run, each of gamut-check); nil when it can be.
+    static func problem(_ document: [String: Any]) -> String? {
+        if let runs = document["runs"] {
+            guard document["version"] as? String == "2.1.0" else { return "not a SARIF 2.1.0 log (its version is not \"2.1.0\")" }
+            guard let runs = runs as? [[String: Any]], !runs.isEmpty else { return "a SARIF log without runs" }
+            let tools = runs.map { (($0["tool"] as? [String: Any])?["driver"] as? [String: Any])?["name"] as? String }
+            return tools.allSatisfy { $0 == "gamut-check" } ? nil : "a SARIF log with a run not written by gamut-check"
+        }
+        guard let version = document["schemaVersion"] as? Int else { return "not a JSON or SARIF report (no schemaVersion, no runs)" }
+        guard version == JSONRenderer.schemaVersion else {
+            return "a JSON report of schema version \(version); this gamut-check merges version \(JSONRenderer.schemaVersion)"
+        }
+        guard (document["tool"] as? [String: Any])?["name"] as? String == "gamut-check" else {
+            return "a JSON report not written by gamut-check"
+        }
+        guard document["files"] is [[String: Any]], document["target"] is String, document["settings"] is [String: Any] else {
+            return "a JSON report without its files, target or settings"
+        }
+        return nil
     }
 
     /// JSON reports: files concatenated (in the order given), the summary recounted.

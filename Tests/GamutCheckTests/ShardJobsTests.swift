@@ -100,4 +100,33 @@ struct ShardJobsTests {
         let mismatch = try CLI.run(["merge", jsonParts[0], other])
         #expect(mismatch.status == 2 && mismatch.stderr.contains("different settings"), "\(mismatch.stderr)")
     }
+
+    @Test(
+        "merge refuses what isn't gamut-check's report of this schema, or a file that isn't there, naming it",
+        arguments: [
+            ("{}", "no schemaVersion, no runs"),
+            (
+                #"{"schemaVersion": 99, "tool": {"name": "gamut-check"}, "files": [], "target": "sRGB", "settings": {}}"#,
+                "schema version 99"
+            ),
+            (
+                #"{"schemaVersion": 1, "tool": {"name": "other"}, "files": [], "target": "sRGB", "settings": {}}"#,
+                "not written by gamut-check"
+            ),
+            (#"{"schemaVersion": 1, "tool": {"name": "gamut-check"}}"#, "without its files, target or settings"),
+            (#"{"version": "1.0", "runs": []}"#, "not a SARIF 2.1.0 log"),
+            (#"{"version": "2.1.0", "runs": []}"#, "a SARIF log without runs"),
+            (#"{"version": "2.1.0", "runs": [{}]}"#, "a run not written by gamut-check"),
+            ("[1]", "not a JSON object"),
+        ])
+    func mergeRefuses(document: String, problem: String) throws {
+        let path = CLI.temporaryDirectory() + "/report.json"
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try CLI.run(["merge", path])
+        #expect(
+            result.status == 2 && result.stdout.isEmpty && result.stderr.contains("\(path): ") && result.stderr.contains(problem),
+            "\(result)")
+        let missing = try CLI.run(["merge", path + ".gone"])
+        #expect(missing.status == 2 && missing.stderr.contains("report.json.gone: no such file"), "\(missing)")
+    }
 }
