@@ -71,6 +71,28 @@ struct BadInputTests {
         }
     }
 
+    @Test("A matrix/TRC profile whose colorants are all zero (every color black) is refused at load, naming the file")
+    func zeroColorants() throws {
+        var bytes = ColorProfile.displayP3.data
+        // The tag table (ICC.1:2010 7.3): a count at 128, then signature, offset and size per tag; an XYZ tag's
+        // numbers follow its 8-byte type header.
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        var zeroed = 0
+        for k in 0..<word(128) {
+            let entry = 132 + 12 * k
+            let signature = String(decoding: bytes[entry..<entry + 4], as: UTF8.self)
+            guard ["rXYZ", "gXYZ", "bXYZ"].contains(signature) else { continue }
+            let offset = word(entry + 4)
+            for i in offset + 8..<offset + 20 { bytes[i] = 0 }
+            zeroed += 1
+        }
+        #expect(zeroed == 3)
+        Self.expectError(.invalidProfile, containing: "zero.icc") { _ = try ColorProfile(data: bytes, path: "zero.icc") }
+        Self.expectError(.invalidProfile, containing: "singular") { _ = try ColorProfile(data: bytes, path: "zero.icc") }
+        // The untouched bytes load.
+        #expect(try ColorProfile(data: ColorProfile.displayP3.data).shaper != nil)
+    }
+
     @Test("A profile whose color space doesn't match the image (CMYK profile in an RGB PNG)")
     func mismatchedProfile() throws {
         var cmyk = ColorProfile.sRGB.data

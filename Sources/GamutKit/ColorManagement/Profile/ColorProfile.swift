@@ -54,7 +54,13 @@ public final class ColorProfile: Sendable {
         let handle = try LCMSProfile.open(data, path: path)
         try ProfileInspection.validate(handle, path: path)
         let info = ProfileInspection.info(of: handle, size: data.count)
-        self.init(handle: handle, shaper: ShaperModel(loadedFrom: handle, info: info), data: data, info: info, builtIn: nil)
+        let shaper = ShaperModel(loadedFrom: handle, info: info)
+        // Colorants LittleCMS would use that can't tell colors apart (all zero: every color black) are a broken profile.
+        if let shaper, !info.hasLookupTables, shaper.toXYZD50.inverse == nil {
+            throw GamutError(
+                .invalidProfile, "its colorants (rXYZ, gXYZ, bXYZ) are singular: they map different colors to one", path: path)
+        }
+        self.init(handle: handle, shaper: shaper, data: data, info: info, builtIn: nil)
     }
 
     /// Reads a profile from an `.icc` / `.icm` file.
