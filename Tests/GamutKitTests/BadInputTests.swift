@@ -19,6 +19,16 @@ struct BadInputTests {
         }
     }
 
+    @Test("An empty file, or one shorter than any signature, says so whatever its name", arguments: ["a.jpg", "a.heic", "a.png"])
+    func emptyFiles(name: String) throws {
+        let folder = CatalogFixtures.temporaryFolder()
+        for (bytes, message) in [([UInt8](), "the file is empty"), ([0xFF, 0xD8], "the file is 2 bytes, too short for any image format")] {
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+            Self.expectError(.invalidImage, containing: message) { _ = try ImageFile.read(contentsOf: folder + "/" + name) }
+            Self.expectError(.invalidImage, containing: name) { _ = try ImageFile.read(contentsOf: folder + "/" + name) }
+        }
+    }
+
     @Test("Truncated PNG")
     func truncated() {
         let cut = Array(Self.good.prefix(Self.good.count / 2))

@@ -103,6 +103,22 @@ struct CatalogAuditTests {
         #expect(!none.contains { $0.ruleID == RuleID.colorCollapse })
     }
 
+    @Test("Colors of two idioms are never on one screen: a Mac-only and an iPhone-only set don't collapse; two iPhone ones do")
+    func collapseWithinAnIdiom() throws {
+        func set(_ idiom: String, _ color: String) -> String {
+            "{\"colors\":[{\"color\":\(color),\"idiom\":\"\(idiom)\"}],\"info\":{\"author\":\"xcode\",\"version\":1}}"
+        }
+        // Display P3 red and an sRGB red a step away: shown as #FF0B0C and #FF0100, ΔE00 0.99 (found by a review of fix).
+        let red = Self.p3("1.000", "0.000", "0.000"), nearRed = Self.srgb("1.000", "0.002", "0.000")
+        func collapses(_ first: String, _ second: String) throws -> Int {
+            try Self.findings(["A.colorset/Contents.json": set(first, red), "B.colorset/Contents.json": set(second, nearRed)])
+                .filter { $0.ruleID == RuleID.colorCollapse }.count
+        }
+        #expect(try collapses("mac", "iphone") == 0)
+        #expect(try collapses("iphone", "iphone") == 1)
+        #expect(try collapses("universal", "iphone") == 1)
+    }
+
     @Test("Appearance coverage: no dark (in an app with dark variants), no high contrast (advisory), dark equal to light")
     func appearances() throws {
         let files = [

@@ -315,13 +315,15 @@ struct ColorFindings: Sendable {
 
     /// The entry a device in `context` with display gamut `device` uses: the closest luminosity
     /// (exact, then any), contrast (exact, then normal), gamut (exact, then unspecified, then the other),
-    /// among the entries of the device's idiom, else the universal ones, else any.
+    /// among the entries of the device's idiom, else the universal ones, else (`anyIdiom`) any; without `anyIdiom`, nil
+    /// when the set has nothing for the device (a Mac-only color on an iPhone, where it can't be seen beside others).
     static func pick(
-        _ resolved: [Resolved], context: CatalogAppearance, device: CatalogDisplayGamut, idiom: String = "universal"
+        _ resolved: [Resolved], context: CatalogAppearance, device: CatalogDisplayGamut, idiom: String = "universal",
+        anyIdiom: Bool = true
     ) -> Resolved? {
         let specific = resolved.filter { $0.entry.idiom == idiom }
         let universal = resolved.filter { $0.entry.idiom == "universal" }
-        let pool = !specific.isEmpty ? specific : !universal.isEmpty ? universal : resolved
+        let pool = !specific.isEmpty ? specific : !universal.isEmpty ? universal : anyIdiom ? resolved : []
         var best: (Resolved, Int)?
         for r in pool {
             let a = r.entry.appearance
@@ -345,8 +347,9 @@ struct ColorFindings: Sendable {
             for context in ColorFindings.contexts {
                 var members: [(source: Resolved, shown: Resolved)] = []
                 for resolved in perAsset {
-                    guard let source = ColorFindings.pick(resolved, context: context, device: .displayP3, idiom: idiom),
-                        let shown = ColorFindings.pick(resolved, context: context, device: .sRGB, idiom: idiom)
+                    // Only the sets a device of this idiom has: colors of two idioms are never on one screen.
+                    guard let source = ColorFindings.pick(resolved, context: context, device: .displayP3, idiom: idiom, anyIdiom: false),
+                        let shown = ColorFindings.pick(resolved, context: context, device: .sRGB, idiom: idiom, anyIdiom: false)
                     else { continue }
                     members.append((source, shown))
                 }

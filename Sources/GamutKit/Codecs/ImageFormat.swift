@@ -114,6 +114,12 @@ public enum ImageFile {
         case .heif, .avif: return try HEIF.decode(bytes, path: path, options: options)
         case let format?: throw GamutError(.unsupportedImage, "\(format.name) files are not read (yet)", path: path)
         case nil:
+            // Shorter than any signature: nothing to decode, whatever the name says.
+            if bytes.count < 8 {
+                throw GamutError(
+                    .invalidImage, bytes.isEmpty ? "the file is empty" : "the file is \(bytes.count) bytes, too short for any image format",
+                    path: path)
+            }
             // Not a known signature: the PNG decoder says what is wrong with it as a PNG.
             return try PNG.decode(bytes, path: path, options: options)
         }
