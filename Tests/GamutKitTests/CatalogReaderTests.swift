@@ -333,6 +333,13 @@ struct CatalogReaderTests {
         try FileManager.default.createDirectory(atPath: root + "/Group", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root + "/Group/Back", withDestinationPath: root + "/Group")
         try FileManager.default.createSymbolicLink(atPath: root + "/Out.colorset", withDestinationPath: outside)
+        // A set whose Contents.json is a link to a file outside the catalog.
+        try F.write(
+            Array(F.colorset([(F.color("srgb", [("red", "1"), ("green", "0"), ("blue", "0"), ("alpha", "1")]), "")]).utf8),
+            outside + "/Contents.json")
+        try FileManager.default.createDirectory(atPath: root + "/Linked.colorset", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/Linked.colorset/Contents.json", withDestinationPath: outside + "/Contents.json")
         let catalog = try CatalogReader.read(root)
         let unsafe = catalog.readingFindings.filter { $0.ruleID == RuleID.unsafePath }
         #expect(
@@ -345,6 +352,12 @@ struct CatalogReaderTests {
         #expect(catalog.readingFindings.contains { $0.ruleID == RuleID.unreferencedFile && $0.location.file.hasSuffix("extra.png") })
         #expect(catalog.assets.first { $0.name == "Escape" }?.images.allSatisfy { $0.path == nil } == true)
         #expect(!catalog.assets.contains { $0.name == "Out" })
+        #expect(
+            unsafe.contains {
+                $0.location.file == root + "/Linked.colorset/Contents.json" && $0.message.contains("outside the catalog; not read")
+            })
+        #expect(catalog.assets.first { $0.name == "Linked" }?.colors.isEmpty == true)
+        #expect(!catalog.contentsFiles.contains(root + "/Linked.colorset/Contents.json"))
     }
 
     @Test("A path that is not a folder is a typed error naming it")

@@ -146,6 +146,11 @@ private struct State {
 
     /// Reads and parses a `Contents.json`; nil (with a finding) when it can't.
     mutating func contents(_ path: String, asset: String?) -> LocatedJSON? {
+        // A Contents.json linked from outside the catalog is refused as a linked image is: not read, nor written by fix.
+        if let real = CatalogReader.realPath(path), !isInsideCatalog(real) {
+            report(Rules.unsafePath, path, asset: asset, "Contents.json is a symbolic link to \(real), outside the catalog; not read")
+            return nil
+        }
         contentsFiles.append(path)
         let bytes: [UInt8]
         do {
