@@ -21,18 +21,9 @@ enum FileIO {
             var failure: Int32 = 0
             bytes.append(contentsOf: repeatElement(0, count: capacity - start))
             let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
-                var at = start
-                while at < buffer.count {
-                    let n = readFile(file, buffer.baseAddress! + at, buffer.count - at)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        break
-                    }
-                    if n == 0 { break }
-                    at += n
-                }
-                return at
+                let (filled, error) = fill(file, buffer, from: start)
+                failure = error
+                return filled
             }
             guard failure == 0 else { throw GamutError(.io, "cannot read \(what): \(String(cString: strerror(failure)))", path: path) }
             bytes.removeLast(bytes.count - filled)
@@ -69,6 +60,22 @@ enum FileIO {
         return (file, Int(info.st_size))
     }
 
+    /// Reads into `buffer` from `start` until it is full or the file ends: how far it got, and the `errno` of a failed
+    /// read (0 when none failed; an interrupted read is retried).
+    private static func fill(_ file: Int32, _ buffer: UnsafeMutableRawBufferPointer, from start: Int) -> (filled: Int, error: Int32) {
+        var at = start
+        while at < buffer.count {
+            let n = readFile(file, buffer.baseAddress! + at, buffer.count - at)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return (at, errno)
+            }
+            if n == 0 { break }
+            at += n
+        }
+        return (at, 0)
+    }
+
     /// What tells a file's versions apart: its size, modification time and inode.
     static func identity(_ info: stat) -> [Int] {
         #if canImport(Darwin)
@@ -91,16 +98,7 @@ enum FileIO {
         guard let (file, _) = try? open(path, maximumSize: .max, what: "file") else { return [] }
         defer { close(file) }
         var bytes = [UInt8](repeating: 0, count: count)
-        let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
-            var at = 0
-            while at < count {
-                let n = readFile(file, buffer.baseAddress! + at, count - at)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                at += n
-            }
-            return at
-        }
+        let filled = bytes.withUnsafeMutableBytes { fill(file, $0, from: 0).filled }
         return Array(bytes.prefix(filled))
     }
 
@@ -128,7 +126,7 @@ enum FileIO {
 /// (an anonymous one disappears with the process; a named one is removed).
 final class AtomicFile {
     let path: String
-    /// The permissions the output gets (see ``mode(replacing:)``).
+    /// The permissions the output gets (see ``mode(replacing:mayReplace:)``).
     private let mode: mode_t
     /// Whether the output may replace a file already at `path` (false: ``commit(synced:)`` links, which fails if one is).
     private let replacing: Bool
@@ -146,8 +144,7 @@ final class AtomicFile {
     init(_ path: String, replacing: Bool = true) throws(GamutError) {
         self.path = path
         self.replacing = replacing
-        if !replacing && Self.exists(path) { throw GamutError(.io, "cannot write the output: a file of that name exists", path: path) }
-        mode = try Self.mode(replacing: path)
+        mode = try Self.mode(replacing: path, mayReplace: replacing)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         hidden = "\(folder)/.\(url.lastPathComponent).gamutkit-"
@@ -176,18 +173,15 @@ final class AtomicFile {
 
     deinit { if !done { abort() } }
 
-    private static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
-
     /// The permissions the output gets: those of the regular file it replaces (a rename must not widen a private
     /// file's), else 0o644. A symbolic link is replaced, not followed (an output folder's link could point anywhere);
     /// anything else already at `path` (a folder, a FIFO, a device) is refused, as a rename would put the output in
-    /// its place.
-    private static func mode(replacing path: String) throws(GamutError) -> mode_t {
+    /// its place, as is anything at all when `mayReplace` is false.
+    private static func mode(replacing path: String, mayReplace: Bool) throws(GamutError) -> mode_t {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else { return 0o644 }
+        guard lstat(path, &info) == 0 else { return 0o644 }
+        guard mayReplace else { throw GamutError(.io, "cannot write the output: a file of that name exists", path: path) }
+        guard (info.st_mode & S_IFMT) != S_IFLNK else { return 0o644 }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw GamutError(
                 .io, "cannot write the output: something other than a regular file is there (a folder, a FIFO or a device)", path: path)
